@@ -1,0 +1,117 @@
+/**
+ * The wire shapes of the ChatAds interface (interface-spec.md as completed by decisions.md).
+ * Every other module speaks in these types; nothing here has behaviour.
+ */
+
+export type MessageAnalysis = 'fast' | 'balanced' | 'thorough';
+export type MinIntent = 'any' | 'low' | 'medium' | 'high';
+export type FillPriority = 'coverage' | 'speed';
+export type ResolutionMode = 'standard' | 'none';
+export type IntentLevel = 'high' | 'medium' | 'low' | 'very_low';
+
+/** The request body of `POST /v1/chatads/messages`, as a caller writes it. */
+export interface AnalyzeRequest {
+  message: string;
+  message_analysis?: MessageAnalysis;
+  skip_message_analysis?: boolean;
+  min_intent?: MinIntent;
+  fill_priority?: FillPriority;
+  /** ISO 3166-1 alpha-2, any case. Empty string means "not given". */
+  country?: string;
+  /** IPv4 or IPv6 literal of the end user, for geolocation. Empty string means "not given". */
+  ip?: string;
+  resolution_mode?: ResolutionMode;
+  /** 1..10, default 1. */
+  max_offers?: number;
+}
+
+/** A validated request with every default applied. */
+export interface NormalizedRequest {
+  /** Trimmed message. */
+  message: string;
+  message_analysis: MessageAnalysis;
+  skip_message_analysis: boolean;
+  min_intent: MinIntent;
+  fill_priority: FillPriority;
+  /** Upper-case alpha-2, or null when not given. */
+  country: string | null;
+  ip: string | null;
+  resolution_mode: ResolutionMode;
+  max_offers: number;
+}
+
+export interface Product {
+  /** Truncated with an ellipsis when long. */
+  title: string;
+  url: string;
+  brand_name: string | null;
+  stars: number | null;
+  reviews: number | null;
+  asin?: string;
+  image_url?: string | null;
+}
+
+/** Which resolver produced an offer's URL. */
+export type ResolutionSource = 'retailer_api' | 'shopping_search' | 'search_link' | (string & {});
+
+export interface Offer {
+  /** An exact substring of the message. */
+  link_text: string;
+  search_term: string;
+  /** Absent with `resolution_mode: none`. */
+  url?: string;
+  is_branded: boolean;
+  term_brand: string | null;
+  category: string | null;
+  marketing_message: string;
+  /** Null when intent scoring was skipped. */
+  intent_score: number | null;
+  intent_level: IntentLevel | null;
+  resolution_source: ResolutionSource | null;
+  products: Product[];
+}
+
+export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link';
+export type FillStatus = 'filled' | 'partial_fill' | 'no_offers_found';
+
+/** The success `data` object. */
+export interface AnalyzeData {
+  status: FillStatus;
+  matched: boolean;
+  reason?: NoMatchReason;
+  min_intent_required?: MinIntent;
+  offers: Offer[];
+  requested: number;
+  returned: number;
+  billed: boolean;
+  intent_score: number | null;
+  intent_level: IntentLevel | null;
+}
+
+export interface Usage {
+  daily_requests: number;
+  monthly_requests: number;
+  daily_limit: number;
+  monthly_limit: number;
+  is_free_tier: boolean;
+}
+
+export interface Meta {
+  request_id: string;
+  timestamp: string;
+  version: string;
+  usage?: Usage;
+  country?: string;
+}
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface Envelope<T = AnalyzeData> {
+  data: T | null;
+  error: ErrorBody | null;
+  meta: Meta;
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'adapters/express': 'src/adapters/express.ts',
+    'adapters/hono': 'src/adapters/hono.ts',
+    'adapters/node': 'src/adapters/node.ts',
+    cli: 'src/cli/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'node22',
+  splitting: true,
+  treeshake: true,
+  // import.meta.url (used to find the shipped geo database) must also work in the CJS build.
+  shims: true,
+});
