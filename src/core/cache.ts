@@ -1,0 +1,60 @@
+/**
+ * Stage "cache": results keyed by a hash of the normalised request, the served country and the
+ * team's rules version. Values are derived data only (never the message), with a TTL
+ * (default 1 h, at most 24 h: decisions.md, "Privacy").
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { AnalyzeData, NormalizedRequest } from './types.js';
+
+export interface CacheOptions {
+  /** Entries kept, default 10 000. */
+  max?: number;
+  /** Milliseconds, default 1 h, capped at 24 h. */
+  ttl?: number;
+}
+
+export const DEFAULT_CACHE_TTL = 60 * 60 * 1000;
+export const MAX_CACHE_TTL = 24 * 60 * 60 * 1000;
+
+/** A cached result: everything but `billed`, which belongs to the request that reads it. */
+export type CachedData = Omit<AnalyzeData, 'billed'>;
+
+export function cacheKey(request: NormalizedRequest, country: string, rulesVersion: string): string {
+  const material = JSON.stringify([
+    request.message,
+    request.message_analysis,
+    request.skip_message_analysis,
+    request.min_intent,
+    request.fill_priority,
+    request.resolution_mode,
+    request.max_offers,
+    country,
+    rulesVersion,
+  ]);
+  return createHash('sha256').update(material).digest('base64url');
+}
+
+export class ResultCache {
+  readonly #lru: LRUCache<string, CachedData>;
+
+  constructor(options: CacheOptions = {}, now: () => number = Date.now) {
+    const ttl = Math.min(options.ttl ?? DEFAULT_CACHE_TTL, MAX_CACHE_TTL);
+    // TTLs read the injected clock (testable expiry), on every check: lru-cache otherwise keeps
+    // one reading for `ttlResolution` ms.
+    this.#lru = new LRUCache({ max: options.max ?? 10_000, ttl, ttlResolution: 0, perf: { now } });
+  }
+
+  get(key: string): CachedData | undefined {
+    const hit = this.#lru.get(key);
+    return hit && structuredClone(hit);
+  }
+
+  set(key: string, data: CachedData): void {
+    this.#lru.set(key, structuredClone(data));
+  }
+
+  clear(): void {
+    this.#lru.clear();
+  }
+}

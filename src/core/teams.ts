@@ -1,0 +1,160 @@
+/**
+ * Teams and their keys, as the configuration file writes them (README, "Configuration") and as
+ * the store keeps them. A team's rules (tags, blocked keywords, geo) travel with it.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { normalizeCountry } from './country.js';
+import { isKeyHash } from './keys.js';
+import { PLAN_NAMES, type Limits, type PlanName } from './plans.js';
+import { marketplaceCodeOf } from './resolve/marketplaces.js';
+
+export interface TeamKey {
+  id: string;
+  /** Hex SHA-256 of the key. */
+  hash: string;
+  revoked: boolean;
+}
+
+export interface GeoRules {
+  /** When non-empty, only these served countries are allowed. */
+  allow: string[];
+  deny: string[];
+}
+
+/** What the analysis pipeline needs to know about the caller: tags, rules, default country. */
+export interface TeamRules {
+  /** Marketplace code (US, GB, DE, ...) → tag. */
+  affiliate_tags: Record<string, string>;
+  default_country: string | null;
+  blocked_keywords: string[];
+  rejection_message: string | null;
+  geo: GeoRules;
+}
+
+export interface Team extends TeamRules {
+  id: string;
+  plan: PlanName;
+  active: boolean;
+  limits: Partial<Limits>;
+  keys: TeamKey[];
+}
+
+const countryCode = z.string().transform((s, ctx) => {
+  const code = normalizeCountry(s);
+  if (!code) {
+    ctx.issues.push({ code: 'custom', message: `"${s}" is not an ISO 3166-1 alpha-2 country code`, input: s });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const tags = z.record(z.string(), z.string().trim().min(1).max(64)).transform((record, ctx) => {
+  const out: Record<string, string> = {};
+  for (const [country, tag] of Object.entries(record)) {
+    const code = marketplaceCodeOf(country);
+    if (!code) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `"${country}" is not an Amazon marketplace; tags are set per marketplace (see README, "Marketplaces")`,
+        input: country,
+      });
+      continue;
+    }
+    out[code] = tag;
+  }
+  return out;
+});
+
+const limit = z.number().int().positive();
+
+export const teamConfigSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]).default('free'),
+  active: z.boolean().default(true),
+  limits: z
+    .object({ daily: limit, monthly: limit, per_second: z.number().positive(), burst: limit })
+    .partial()
+    .default({}),
+  keys: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1).max(100),
+        hash: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine(isKeyHash, 'hash must be the 64-hex SHA-256 printed by `chatads keys create`'),
+        revoked: z.boolean().default(false),
+      }),
+    )
+    .default([]),
+  affiliate_tags: tags.default({}),
+  default_country: countryCode.nullable().default(null),
+  blocked_keywords: z.array(z.string().trim().min(1).max(200)).max(10_000).default([]),
+  rejection_message: z.string().trim().min(1).max(500).nullable().default(null),
+  geo: z
+    .object({ allow: z.array(countryCode).default([]), deny: z.array(countryCode).default([]) })
+    .default({ allow: [], deny: [] }),
+});
+
+/** A team as a config file or an API caller writes it; defaults fill the rest. */
+export type TeamConfig = z.input<typeof teamConfigSchema>;
+
+export const configFileSchema = z
+  .object({ teams: z.array(teamConfigSchema).default([]) })
+  .superRefine((config, ctx) => {
+    const teamIds = new Set<string>();
+    const keyHashes = new Set<string>();
+    for (const [i, team] of config.teams.entries()) {
+      if (teamIds.has(team.id)) ctx.addIssue({ code: 'custom', path: ['teams', i, 'id'], message: 'duplicate team id' });
+      teamIds.add(team.id);
+      for (const [j, key] of team.keys.entries()) {
+        if (keyHashes.has(key.hash)) {
+          ctx.addIssue({ code: 'custom', path: ['teams', i, 'keys', j, 'hash'], message: 'duplicate key hash' });
+        }
+        keyHashes.add(key.hash);
+      }
+    }
+  });
+
+export type ConfigFile = z.output<typeof configFileSchema>;
+
+export function parseTeam(input: TeamConfig): Team {
+  return teamConfigSchema.parse(input);
+}
+
+/** Rules for in-process use without a team; every field optional. */
+export type RulesInput = Partial<z.input<typeof teamConfigSchema>>;
+
+export function parseRules(input: RulesInput): TeamRules {
+  const team = teamConfigSchema.parse({ id: 'in-process', ...input });
+  return {
+    affiliate_tags: team.affiliate_tags,
+    default_country: team.default_country,
+    blocked_keywords: team.blocked_keywords,
+    rejection_message: team.rejection_message,
+    geo: team.geo,
+  };
+}
+
+const versions = new WeakMap<TeamRules, string>();
+
+/**
+ * A short fingerprint of the rules that shape a result; part of the cache key, so a rules change
+ * never serves a result computed under the old rules.
+ */
+export function rulesVersion(rules: TeamRules): string {
+  let v = versions.get(rules);
+  if (!v) {
+    const material = JSON.stringify([
+      Object.entries(rules.affiliate_tags).sort(([a], [b]) => (a < b ? -1 : 1)),
+      rules.default_country,
+      rules.blocked_keywords,
+      rules.geo,
+    ]);
+    v = createHash('sha256').update(material).digest('base64url').slice(0, 16);
+    versions.set(rules, v);
+  }
+  return v;
+}

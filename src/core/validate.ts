@@ -1,0 +1,112 @@
+/**
+ * Stage 1, validate: the request body schema (zod) and its defaults (decisions.md, "Request").
+ * The same schema later feeds the OpenAPI document, so constraints live here and nowhere else.
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { normalizeCountry } from './country.js';
+import { failure, type ChatAdsFailure } from './errors.js';
+import type { NormalizedRequest } from './types.js';
+
+export const MAX_MESSAGE_LENGTH = 5000;
+export const MAX_OFFERS = 10;
+
+/** Length in Unicode code points, as the spec counts characters. */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+const TOO_LONG = 'message_too_long';
+
+const optionalText = z
+  .string()
+  .transform((s) => s.trim())
+  .optional();
+
+export const requestSchema = z.object({
+  message: z
+    .string({ error: 'message must be a string' })
+    .transform((s) => s.trim())
+    .check((ctx) => {
+      if (ctx.value.length === 0) {
+        ctx.issues.push({ code: 'custom', message: 'message must not be empty', input: ctx.value });
+      } else if (ctx.value.length > MAX_MESSAGE_LENGTH && codePointLength(ctx.value) > MAX_MESSAGE_LENGTH) {
+        ctx.issues.push({ code: 'custom', message: TOO_LONG, input: ctx.value, params: { tooLong: true } });
+      }
+    }),
+  message_analysis: z.enum(['fast', 'balanced', 'thorough']).default('balanced'),
+  skip_message_analysis: z.boolean().default(false),
+  min_intent: z.enum(['any', 'low', 'medium', 'high']).default('low'),
+  fill_priority: z.enum(['coverage', 'speed']).default('coverage'),
+  country: optionalText.check((ctx) => {
+    if (ctx.value && !normalizeCountry(ctx.value)) {
+      ctx.issues.push({ code: 'custom', message: 'country must be an ISO 3166-1 alpha-2 code', input: ctx.value });
+    }
+  }),
+  ip: optionalText.check((ctx) => {
+    if (ctx.value && isIP(ctx.value) === 0) {
+      ctx.issues.push({ code: 'custom', message: 'ip must be an IPv4 or IPv6 address', input: ctx.value });
+    }
+  }),
+  resolution_mode: z.enum(['standard', 'none']).default('standard'),
+  max_offers: z.number().int().min(1).max(MAX_OFFERS).default(1),
+});
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+export type Validation = { ok: true; request: NormalizedRequest } | { ok: false; failure: ChatAdsFailure };
+
+/** Validates a parsed JSON body. Unknown fields are ignored. */
+export function validateRequest(body: unknown): Validation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      ok: false,
+      failure: failure('INVALID_REQUEST', 'The request body must be a JSON object.', {
+        issues: [{ path: '', message: 'expected an object' }],
+      }),
+    };
+  }
+  const parsed = requestSchema.safeParse(body);
+  if (parsed.success) {
+    const v = parsed.data;
+    return {
+      ok: true,
+      request: {
+        message: v.message,
+        message_analysis: v.message_analysis,
+        skip_message_analysis: v.skip_message_analysis,
+        min_intent: v.min_intent,
+        fill_priority: v.fill_priority,
+        country: v.country ? normalizeCountry(v.country) : null,
+        ip: v.ip ? v.ip : null,
+        resolution_mode: v.resolution_mode,
+        max_offers: v.max_offers,
+      },
+    };
+  }
+  const issues: Issue[] = [];
+  let tooLong = false;
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'custom' && issue.message === TOO_LONG) {
+      tooLong = true;
+      continue;
+    }
+    // Only the path and zod's own wording: never the input, which may be message text.
+    issues.push({ path: issue.path.map(String).join('.'), message: issue.message });
+  }
+  if (tooLong && issues.length === 0) {
+    return {
+      ok: false,
+      failure: failure('MESSAGE_TOO_LONG', `message must be at most ${MAX_MESSAGE_LENGTH} characters.`, {
+        max_length: MAX_MESSAGE_LENGTH,
+      }),
+    };
+  }
+  if (tooLong) issues.push({ path: 'message', message: `must be at most ${MAX_MESSAGE_LENGTH} characters` });
+  return { ok: false, failure: failure('INVALID_REQUEST', 'The request body is invalid.', { issues }) };
+}
