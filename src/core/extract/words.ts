@@ -1,0 +1,177 @@
+/** Words of a message with exact UTF-16 offsets, and the compromise tags attached to them. */
+import nlp from 'compromise';
+
+/** Messages are at most 5000 characters; anything past this is not analysed. */
+export const MAX_INPUT_CHARS = 5000;
+/** Upper bound on the mentions returned for one message. */
+export const MAX_MENTIONS = 50;
+/** Upper bound on model tokens after a brand or line ("iPhone 15 Pro Max 256GB"). */
+export const MAX_MODEL_TOKENS = 6;
+
+
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+  /** Lower case, typographic apostrophe folded. */
+  key: string;
+  /** `key` without a possessive `'s`, or null when the word is not possessive. */
+  base: string | null;
+  /** Text between the previous word and this one. */
+  gap: string;
+  /** compromise tags of the terms overlapping this word. */
+  tags: Set<string>;
+  sentenceStart: boolean;
+  /** Casing of the sentence is unreliable (title case or all caps). */
+  oddCase: boolean;
+  capitalized: boolean;
+  /** Inside a URL, e-mail address, @mention or #hashtag. */
+  blank: boolean;
+}
+
+export const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*|[&+]/gu;
+export const URLISH_RE = /\b(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+\.[^\s@]+|[@#][\p{L}\p{N}_]+/gu;
+export const SENTENCE_BREAK_RE = /[.!?\n\r]/;
+export const BLANK_TAGS = ['Url', 'Email', 'AtMention', 'HashTag'];
+/** Everyday words that are lower case mid-sentence in normally cased text. */
+export const CASE_PROBE_WORDS = new Set([
+  'the', 'a', 'an', 'and', 'or', 'but', 'for', 'with', 'to', 'of', 'in', 'on', 'at', 'from', 'by',
+  'is', 'are', 'was', 'be', 'my', 'your', 'it', 'this', 'that', 'best', 'what', 'which', 'how',
+  'should', 'get', 'buy', 'need', 'want', 'good', 'new', 'some', 'any', 'me', 'you', 'we', 'they',
+]);
+
+export function keyOf(text: string): string {
+  // NFKC folds full-width and compatibility forms ("ＳＯＮＹ" -> "sony"); ASCII skips the work.
+  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize('NFKC') : text;
+  return folded.toLowerCase().replace(/’/g, "'");
+}
+
+/** Lexicon keys use the same tokenizer as messages, so "Oral-B", "oral b" and "H&M" line up. */
+export function lexKey(phrase: string): string[] {
+  const out: string[] = [];
+  for (const m of phrase.matchAll(WORD_RE)) out.push(keyOf(m[0]));
+  return out;
+}
+
+export function joinable(gap: string): boolean {
+  if (gap === '' || gap === '-') return true;
+  for (let i = 0; i < gap.length; i++) {
+    const c = gap.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0xa0) return false;
+  }
+  return true;
+}
+
+/** The parts of a compromise term this module reads (offsets come from compute('offset')). */
+export interface TaggedTerm {
+  text: string;
+  tags?: Set<string>;
+  offset?: { start: number; length: number };
+}
+
+/** One light compromise parse (tokenizer + lexicon + pre-tagger); tags keyed by verified offsets. */
+export function compromiseTerms(text: string): Array<{ start: number; end: number; tags: Set<string> }> {
+  const out: Array<{ start: number; end: number; tags: Set<string> }> = [];
+  try {
+    const doc = nlp.tokenize(text);
+    doc.compute(['contractions', 'alias', 'machine', 'index', 'lexicon', 'preTagger']);
+    doc.compute('offset');
+    for (const sentence of doc.docs) {
+      for (const term of sentence as unknown as TaggedTerm[]) {
+        const o = term.offset;
+        if (!o || !term.text || !term.tags) continue;
+        // compromise offsets can drift on odd input: keep only terms that match the text exactly.
+        if (text.slice(o.start, o.start + o.length) !== term.text) continue;
+        out.push({ start: o.start, end: o.start + o.length, tags: term.tags });
+      }
+    }
+  } catch {
+    // Tags only refine the guards; extraction still works without them.
+  }
+  return out;
+}
+
+export function tokenize(text: string, lenient: boolean): Word[] {
+  const words: Word[] = [];
+  let prevEnd = 0;
+  for (const m of text.matchAll(WORD_RE)) {
+    const start = m.index;
+    const raw = m[0];
+    const key = keyOf(raw);
+    const possessive = key.length > 2 && key.endsWith("'s");
+    words.push({
+      text: raw,
+      start,
+      end: start + raw.length,
+      key,
+      base: possessive ? key.slice(0, -2) : null,
+      gap: text.slice(prevEnd, start),
+      tags: new Set(),
+      sentenceStart: false,
+      oddCase: false,
+      capitalized: /^\p{Lu}/u.test(raw),
+      blank: false,
+    });
+    prevEnd = start + raw.length;
+  }
+
+  // URLs, e-mail addresses, @mentions and #hashtags never hold mentions.
+  const blanks: Array<[number, number]> = [];
+  for (const m of text.matchAll(URLISH_RE)) blanks.push([m.index, m.index + m[0].length]);
+
+  // Attach compromise tags by offset overlap (both lists are sorted by offset).
+  const terms = compromiseTerms(text);
+  let t = 0;
+  for (const w of words) {
+    while (t < terms.length && (terms[t]?.end ?? 0) <= w.start) t++;
+    for (let k = t; k < terms.length; k++) {
+      const term = terms[k];
+      if (!term || term.start >= w.end) break;
+      for (const tag of term.tags) w.tags.add(tag);
+    }
+    if (BLANK_TAGS.some((tag) => w.tags.has(tag))) w.blank = true;
+    for (const [s, e] of blanks) if (w.start < e && w.end > s) w.blank = true;
+  }
+
+  // Sentences: casing heuristics need to know where a sentence starts and whether its casing is
+  // informative (Title Case Headlines and ALL CAPS are not).
+  let sentenceFrom = 0;
+  const closeSentence = (to: number): void => {
+    // Title Case: common function words after the first word are capitalised too.
+    // ALL CAPS: most words of two letters or more are upper case.
+    let common = 0;
+    let commonCaps = 0;
+    let longWords = 0;
+    let allCaps = 0;
+    for (let k = sentenceFrom; k < to; k++) {
+      const w = words[k];
+      if (!w) continue;
+      if (k > sentenceFrom && CASE_PROBE_WORDS.has(w.key)) {
+        common++;
+        if (w.capitalized) commonCaps++;
+      }
+      if (w.text.length > 1 && /\p{L}/u.test(w.text)) {
+        longWords++;
+        if (w.text === w.text.toUpperCase()) allCaps++;
+      }
+    }
+    const titleCase = common >= 2 && commonCaps / common >= 0.6;
+    const shouting = longWords >= 3 && allCaps / longWords >= 0.75;
+    const odd = !lenient && (titleCase || shouting);
+    for (let k = sentenceFrom; k < to; k++) {
+      const w = words[k];
+      if (w) w.oddCase = odd;
+    }
+  };
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (!w) continue;
+    if (k === 0 || SENTENCE_BREAK_RE.test(w.gap)) {
+      if (k > 0) closeSentence(k);
+      sentenceFrom = k;
+      w.sentenceStart = !lenient;
+    }
+  }
+  closeSentence(words.length);
+  return words;
+}

@@ -1,0 +1,335 @@
+/**
+ * Stage 2: purchase-intent score (v1), 0..1.
+ *
+ * Explainable by construction: a small table of weighted phrases is matched on the lower-cased
+ * word tokens of the message (longest phrase first, no regex is ever built from user text).
+ * Positive signals (asking for a recommendation, comparing, where/what to buy, budget) and
+ * negative ones (negation, past ownership, support/complaint, informational chat) are combined
+ * as noisy-ORs and applied to a neutral base:
+ *
+ *   pos   = 1 - Π(1 - w)  over positive signals
+ *   neg   = 1 - Π(1 - w)  over negative signals, damped by pos (a broken phone + "which one
+ *                         should I buy" is still a buying question)
+ *   score = (BASE + (1 - BASE) · pos) · (1 - neg)
+ *
+ * A mention's score adds its specificity (model > brand/line > generic type) and the words just
+ * before it ("my old ...", "don't want ...") to the message score. See docs/intent.md.
+ */
+import type { Mention } from '../extract/mention.js';
+import type { IntentLevel } from '../types.js';
+
+/** Minimum score for each `min_intent` setting (levels fixed by the spec). */
+export const MIN_INTENT_THRESHOLDS = { any: 0, low: 0.2, medium: 0.5, high: 0.7 } as const;
+
+/** Score of a message with no signal at all: a product chat with no commercial cue lands "low". */
+const BASE = 0.25;
+const MAX_CHARS = 5000;
+
+type Polarity = 'pos' | 'neg';
+
+interface Signal {
+  phrase: string;
+  weight: number;
+  polarity: Polarity;
+  /** What the signal stands for (recommendation, comparison, budget, ownership, support, ...). */
+  group: string;
+}
+
+/**
+ * [phrase, weight, group]. A phrase is a sequence of lower-case tokens; `*` stands for up to
+ * four arbitrary tokens. A weight of 0 neutralises a shorter phrase ("in order to" vs "order").
+ */
+const POSITIVE: ReadonlyArray<readonly [string, number, string]> = [
+  // recommendation
+  ['recommend', 0.55, 'recommendation'], ['recommendation', 0.55, 'recommendation'],
+  ['recommendations', 0.55, 'recommendation'], ['recs', 0.45, 'recommendation'],
+  ['suggest', 0.45, 'recommendation'], ['suggestion', 0.5, 'recommendation'],
+  ['suggestions', 0.5, 'recommendation'], ['any suggestions', 0.55, 'recommendation'],
+  ["what's the best", 0.6, 'recommendation'], ['whats the best', 0.6, 'recommendation'],
+  ['what is the best', 0.6, 'recommendation'], ['what are the best', 0.6, 'recommendation'],
+  ['what are some good', 0.55, 'recommendation'], ['best', 0.3, 'recommendation'],
+  ['top rated', 0.35, 'recommendation'], ['which * should i', 0.6, 'recommendation'],
+  ['what * should i get', 0.6, 'recommendation'], ['what * should i buy', 0.65, 'recommendation'],
+  ['should i get', 0.6, 'recommendation'], ['should i buy', 0.7, 'recommendation'],
+  ['should i go with', 0.55, 'recommendation'], ['is it worth', 0.45, 'recommendation'],
+  ['worth it', 0.45, 'recommendation'], ['worth buying', 0.55, 'recommendation'],
+  ['worth the money', 0.5, 'recommendation'], ['any good', 0.35, 'recommendation'],
+  ['good for', 0.2, 'recommendation'], ['alternative to', 0.4, 'recommendation'],
+  ['alternatives to', 0.4, 'recommendation'], ['help me choose', 0.55, 'recommendation'],
+  ['help me pick', 0.55, 'recommendation'], ['help me find', 0.5, 'recommendation'],
+  // buying
+  ['looking for', 0.55, 'buying'], ['shopping for', 0.6, 'buying'], ['in the market for', 0.65, 'buying'],
+  ['need a', 0.45, 'buying'], ['need an', 0.45, 'buying'], ['need new', 0.45, 'buying'],
+  ['need some', 0.35, 'buying'], ['want a', 0.4, 'buying'], ['want an', 0.4, 'buying'],
+  ['want to get', 0.55, 'buying'], ['want to buy', 0.65, 'buying'], ['wanna get', 0.5, 'buying'],
+  ['wanna buy', 0.6, 'buying'], ['thinking of getting', 0.55, 'buying'],
+  ['thinking about getting', 0.55, 'buying'], ['thinking of buying', 0.6, 'buying'],
+  ['thinking about buying', 0.6, 'buying'], ['planning to buy', 0.6, 'buying'],
+  ['planning to get', 0.55, 'buying'], ['considering', 0.35, 'buying'], ['where can i buy', 0.75, 'buying'],
+  ['where to buy', 0.75, 'buying'], ['where should i buy', 0.75, 'buying'], ['where can i get', 0.65, 'buying'],
+  ['where do i get', 0.6, 'buying'], ['buy', 0.45, 'buying'], ['buying', 0.4, 'buying'],
+  ['purchase', 0.5, 'buying'], ['purchasing', 0.5, 'buying'], ['order', 0.3, 'buying'],
+  ['in order to', 0, 'neutral'], ['in order', 0, 'neutral'], ['pick up', 0.3, 'buying'],
+  ['get a new', 0.4, 'buying'], ['upgrade', 0.35, 'buying'], ['upgrade to', 0.45, 'buying'],
+  ['upgrading', 0.35, 'buying'], ['replace my', 0.35, 'buying'], ['replacement for', 0.4, 'buying'],
+  ['gift for', 0.5, 'buying'], ['gift', 0.35, 'buying'], ['gifts', 0.35, 'buying'],
+  ['present for', 0.4, 'buying'], ['add to cart', 0.6, 'buying'], ['in stock', 0.4, 'buying'],
+  // comparison
+  ['vs', 0.4, 'comparison'], ['versus', 0.4, 'comparison'], ['better than', 0.35, 'comparison'],
+  ['compare', 0.4, 'comparison'], ['comparison', 0.4, 'comparison'], ['compared to', 0.35, 'comparison'],
+  ['difference between', 0.4, 'comparison'], ['which is better', 0.55, 'comparison'],
+  ['which one', 0.35, 'comparison'], ['or should i', 0.35, 'comparison'],
+  // budget / price
+  ['budget', 0.4, 'budget'], ['price', 0.3, 'budget'], ['prices', 0.3, 'budget'],
+  ['price range', 0.45, 'budget'], ['how much', 0.35, 'budget'], ['cost', 0.25, 'budget'],
+  ['cheap', 0.35, 'budget'], ['cheaper', 0.35, 'budget'], ['cheapest', 0.45, 'budget'],
+  ['affordable', 0.4, 'budget'], ['inexpensive', 0.4, 'budget'], ['deal', 0.35, 'budget'],
+  ['deals', 0.35, 'budget'], ['discount', 0.4, 'budget'], ['on sale', 0.45, 'budget'],
+  ['sale', 0.3, 'budget'], ['coupon', 0.4, 'budget'], ['black friday', 0.45, 'budget'],
+  ['prime day', 0.45, 'budget'], ['cyber monday', 0.45, 'budget'],
+];
+
+const NEGATIVE: ReadonlyArray<readonly [string, number, string]> = [
+  // negation
+  ["don't want", 0.6, 'negation'], ['dont want', 0.6, 'negation'], ['do not want', 0.6, 'negation'],
+  ["don't need", 0.55, 'negation'], ['dont need', 0.55, 'negation'], ['do not need', 0.55, 'negation'],
+  ['not interested', 0.6, 'negation'], ['no need', 0.45, 'negation'], ["won't buy", 0.6, 'negation'],
+  ['wont buy', 0.6, 'negation'], ['not buying', 0.55, 'negation'], ['never buying', 0.6, 'negation'],
+  ['never buy', 0.5, 'negation'], ['not looking', 0.5, 'negation'], ['stop buying', 0.5, 'negation'],
+  ['not worth', 0.3, 'negation'], ['avoid', 0.3, 'negation'], ['hate', 0.25, 'negation'],
+  // ownership / past purchase
+  ['i already have', 0.55, 'ownership'], ['already have', 0.5, 'ownership'], ['already own', 0.5, 'ownership'],
+  ['already got', 0.5, 'ownership'], ['already bought', 0.55, 'ownership'], ['i bought', 0.3, 'ownership'],
+  ['just bought', 0.35, 'ownership'], ['i got', 0.2, 'ownership'], ['i have a', 0.2, 'ownership'],
+  ['i own', 0.3, 'ownership'], ['my old', 0.3, 'ownership'], ['i returned', 0.6, 'ownership'],
+  ['returned', 0.45, 'ownership'], ['return it', 0.45, 'ownership'], ['got rid of', 0.4, 'ownership'],
+  ['used to have', 0.45, 'ownership'], ['sold my', 0.35, 'ownership'], ['gave away', 0.3, 'ownership'],
+  ['been using', 0.25, 'ownership'], ['for years', 0.2, 'ownership'],
+  // support / complaint
+  ['not working', 0.6, 'support'], ['stopped working', 0.6, 'support'], ["doesn't work", 0.55, 'support'],
+  ['doesnt work', 0.55, 'support'], ["won't turn on", 0.6, 'support'], ['wont turn on', 0.6, 'support'],
+  ["won't charge", 0.55, 'support'], ["won't connect", 0.5, 'support'], ["doesn't connect", 0.5, 'support'],
+  ['keeps disconnecting', 0.5, 'support'], ['broken', 0.5, 'support'], ['broke', 0.45, 'support'],
+  ['cracked', 0.4, 'support'], ['died', 0.35, 'support'], ['dead', 0.3, 'support'],
+  ['how do i fix', 0.65, 'support'], ['how to fix', 0.6, 'support'], ['fix', 0.35, 'support'],
+  ['repair', 0.35, 'support'], ['reset', 0.45, 'support'], ['factory reset', 0.55, 'support'],
+  ['troubleshoot', 0.55, 'support'], ['troubleshooting', 0.55, 'support'], ['refund', 0.55, 'support'],
+  ['warranty', 0.4, 'support'], ['warranty claim', 0.6, 'support'], ['customer service', 0.5, 'support'],
+  ['tech support', 0.5, 'support'], ['error', 0.4, 'support'], ['firmware', 0.35, 'support'],
+  ['how do i', 0.25, 'support'], ['set up', 0.3, 'support'], ['setup', 0.3, 'support'],
+  ['pairing', 0.35, 'support'], ['defective', 0.5, 'support'], ['issue with', 0.35, 'support'],
+  ['problem with', 0.35, 'support'], ['glitch', 0.4, 'support'], ['crashed', 0.4, 'support'],
+  ['overheating', 0.4, 'support'], ['battery drain', 0.45, 'support'], ['complaint', 0.5, 'support'],
+  ['scam', 0.3, 'support'],
+  // informational chat
+  ['what is', 0.35, 'informational'], ['what is a', 0.35, 'informational'], ["what's a", 0.3, 'informational'],
+  ['history of', 0.5, 'informational'], ['who invented', 0.55, 'informational'], ['invented', 0.4, 'informational'],
+  ['how does', 0.35, 'informational'], ['how do * work', 0.4, 'informational'], ['explain', 0.35, 'informational'],
+  ['meaning of', 0.45, 'informational'], ['when was', 0.4, 'informational'], ['when did', 0.35, 'informational'],
+  ['released in', 0.3, 'informational'], ['founded', 0.4, 'informational'], ['ceo', 0.35, 'informational'],
+  ['stock price', 0.45, 'informational'], ['earnings', 0.4, 'informational'], ['lawsuit', 0.4, 'informational'],
+  ['essay', 0.4, 'informational'], ['homework', 0.3, 'informational'], ['fun fact', 0.4, 'informational'],
+];
+
+/** Words that make a following amount a budget ("under $200", "around 500 dollars"). */
+const BUDGET_WORDS = new Set(['under', 'below', 'less', 'within', 'max', 'maximum', 'around', 'about', 'upto', 'budget']);
+const CURRENCY_WORDS = new Set(['dollars', 'bucks', 'usd', 'eur', 'euros', 'gbp', 'pounds', 'quid']);
+const PRICE_WEIGHT = 0.25;
+const BUDGET_PRICE_WEIGHT = 0.5;
+/** How much the positive evidence damps the negative ("my phone broke, which one should I buy?"). */
+const NEG_DAMPING = 0.7;
+
+interface CompiledSignal extends Signal {
+  tokens: string[];
+}
+
+const TOKEN_RE = /[\p{L}\p{N}]+(?:'[\p{L}]+)*|[$€£]/gu;
+
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  for (const m of lower.matchAll(TOKEN_RE)) out.push(m[0]);
+  return out;
+}
+
+const SIGNALS_BY_FIRST: Map<string, CompiledSignal[]> = (() => {
+  const map = new Map<string, CompiledSignal[]>();
+  const add = ([phrase, weight, group]: readonly [string, number, string], polarity: Polarity): void => {
+    const toks = phrase.split(' ');
+    const first = toks[0];
+    if (!first) return;
+    const list = map.get(first) ?? [];
+    list.push({ phrase, weight, polarity, group, tokens: toks });
+    map.set(first, list);
+  };
+  for (const s of POSITIVE) add(s, 'pos');
+  for (const s of NEGATIVE) add(s, 'neg');
+  // Longest phrases first so that "what is the best" wins over "what is".
+  for (const list of map.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return map;
+})();
+
+/** Length in tokens of `sig` matched at `toks[i]`, or 0. `*` matches up to four tokens. */
+function matchLength(sig: CompiledSignal, toks: string[], i: number): number {
+  const step = (si: number, ti: number): number => {
+    if (si === sig.tokens.length) return ti;
+    const want = sig.tokens[si];
+    if (want === '*') {
+      for (let skip = 0; skip <= 4; skip++) {
+        const end = step(si + 1, ti + skip);
+        if (end > 0) return end;
+      }
+      return 0;
+    }
+    return toks[ti] === want ? step(si + 1, ti + 1) : 0;
+  };
+  const end = step(0, i);
+  return end > 0 ? end - i : 0;
+}
+
+export interface IntentSignalHit {
+  phrase: string;
+  weight: number;
+  polarity: Polarity;
+  group: string;
+}
+
+/** The signals found in a message, in order (exported for debugging and the docs). */
+export function intentSignals(message: string): IntentSignalHit[] {
+  if (typeof message !== 'string' || message.length === 0) return [];
+  const toks = tokens(message.length > MAX_CHARS ? message.slice(0, MAX_CHARS) : message);
+  const hits: IntentSignalHit[] = [];
+  let i = 0;
+  while (i < toks.length) {
+    const tok = toks[i] ?? '';
+    // Amounts: "$200", "200 dollars"; a budget word before makes it a budget.
+    const isAmount =
+      ((tok === '$' || tok === '€' || tok === '£') && /^\d/.test(toks[i + 1] ?? '')) ||
+      (/^\d+$/.test(tok) && CURRENCY_WORDS.has(toks[i + 1] ?? ''));
+    if (isAmount) {
+      const before = [toks[i - 1], toks[i - 2]];
+      const budget = before.some((t) => t !== undefined && BUDGET_WORDS.has(t)) || toks[i - 1] === 'than';
+      hits.push({
+        phrase: budget ? 'under/around <amount>' : '<amount>',
+        weight: budget ? BUDGET_PRICE_WEIGHT : PRICE_WEIGHT,
+        polarity: 'pos',
+        group: 'budget',
+      });
+      i += 2;
+      continue;
+    }
+    let matched = 0;
+    for (const sig of SIGNALS_BY_FIRST.get(tok) ?? []) {
+      const len = matchLength(sig, toks, i);
+      if (len > 0) {
+        if (sig.weight > 0) hits.push({ phrase: sig.phrase, weight: sig.weight, polarity: sig.polarity, group: sig.group });
+        matched = len;
+        break;
+      }
+    }
+    i += Math.max(1, matched);
+  }
+  return hits;
+}
+
+function clamp01(x: number): number {
+  if (!Number.isFinite(x)) return 0;
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+function round2(x: number): number {
+  return Math.round(clamp01(x) * 100) / 100;
+}
+
+function noisyOr(weights: number[]): number {
+  let keep = 1;
+  for (const w of weights) keep *= 1 - clamp01(w);
+  return 1 - keep;
+}
+
+/** Purchase intent of the whole message, 0..1 rounded to 2 decimals. Never throws. */
+export function scoreMessageIntent(message: string): number {
+  try {
+    const hits = intentSignals(message);
+    const pos = noisyOr(hits.filter((h) => h.polarity === 'pos').map((h) => h.weight));
+    const neg = noisyOr(hits.filter((h) => h.polarity === 'neg').map((h) => h.weight)) * (1 - NEG_DAMPING * pos);
+    return round2((BASE + (1 - BASE) * pos) * (1 - neg));
+  } catch {
+    return 0;
+  }
+}
+
+/** Specificity: a named model > a brand or product line alone > a generic product type. */
+const SPECIFICITY = { model: 0.1, brand: 0.05, generic: 0 } as const;
+const LOCAL_OWNERSHIP = 0.12;
+const LOCAL_OLD_OWNERSHIP = 0.2;
+const LOCAL_NEGATION = 0.15;
+const LOCAL_SUPPORT = 0.1;
+const LOCAL_BUYING = 0.05;
+const WINDOW = 5;
+const CLAUSE_BREAKS = '.!?;,\n';
+
+const OWNERSHIP_WORDS = new Set(['my', 'our', 'mine', 'his', 'her', 'their']);
+const NEGATION_WORDS = new Set(["don't", 'dont', 'not', 'no', 'never', 'without', "won't", 'wont', 'hate', "didn't"]);
+const BUYING_WORDS = new Set([
+  'buy', 'buying', 'get', 'getting', 'order', 'purchase', 'recommend', 'best', 'need', 'want',
+  'considering', 'choose', 'pick', 'vs', 'versus', 'or', 'which',
+]);
+const SUPPORT_WORDS = new Set([
+  'broke', 'broken', 'cracked', 'died', 'dead', 'fix', 'repair', 'reset', 'refund', 'returned',
+  'warranty', 'error', 'defective',
+]);
+
+function specificity(mention: Mention): number {
+  if (mention.kind !== 'named') return SPECIFICITY.generic;
+  const term = mention.search_term.toLowerCase();
+  const brand = mention.term_brand?.toLowerCase() ?? null;
+  const words = term.split(' ').filter(Boolean);
+  const brandOnly = brand !== null && (term === brand || term === `${brand}'s`);
+  if (!brandOnly && (/\d/.test(term) || words.length >= 2)) return SPECIFICITY.model;
+  return SPECIFICITY.brand;
+}
+
+/**
+ * Purchase intent for one mention: the message score plus the mention's specificity and the
+ * words around it in its own sentence. 0..1 rounded to 2 decimals. Never throws.
+ */
+export function scoreMentionIntent(message: string, mention: Mention, messageScore: number): number {
+  try {
+    let score = clamp01(messageScore) + specificity(mention);
+    if (typeof message === 'string' && message.length > 0) {
+      let start = mention.start;
+      if (message.slice(start, start + mention.link_text.length) !== mention.link_text) {
+        start = message.indexOf(mention.link_text);
+      }
+      if (start >= 0) {
+        // The clause around the mention: from the previous to the next clause break.
+        let from = start;
+        while (from > 0 && !CLAUSE_BREAKS.includes(message[from - 1] ?? '')) from--;
+        let to = start + mention.link_text.length;
+        while (to < message.length && !CLAUSE_BREAKS.includes(message[to] ?? '')) to++;
+        const before = tokens(message.slice(from, start)).slice(-WINDOW);
+        const clause = tokens(message.slice(from, to));
+        const last2 = before.slice(-2);
+        if (last2.some((t) => OWNERSHIP_WORDS.has(t))) {
+          score -= last2.includes('old') || before.slice(-3).includes('old') ? LOCAL_OLD_OWNERSHIP : LOCAL_OWNERSHIP;
+        }
+        if (before.some((t) => NEGATION_WORDS.has(t))) score -= LOCAL_NEGATION;
+        if (clause.some((t) => SUPPORT_WORDS.has(t))) score -= LOCAL_SUPPORT;
+        if (before.some((t) => BUYING_WORDS.has(t))) score += LOCAL_BUYING;
+      }
+    }
+    return round2(score);
+  } catch {
+    return round2(messageScore);
+  }
+}
+
+/** Level for a score: high >= 0.7, medium >= 0.5, low >= 0.2, else very_low. */
+export function intentLevel(score: number): IntentLevel {
+  if (!Number.isFinite(score)) return 'very_low';
+  if (score >= MIN_INTENT_THRESHOLDS.high) return 'high';
+  if (score >= MIN_INTENT_THRESHOLDS.medium) return 'medium';
+  if (score >= MIN_INTENT_THRESHOLDS.low) return 'low';
+  return 'very_low';
+}
