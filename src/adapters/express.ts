@@ -1,0 +1,38 @@
+/**
+ * `chatads/express`: an Express router serving `POST /v1/chatads/messages`. It only translates;
+ * every answer (bad JSON, size, content type, method, unknown path) comes from `handle`.
+ */
+import express, { type Router } from 'express';
+import type { ChatAds } from '../core/chatads.js';
+import { MESSAGES_PATH } from '../core/http.js';
+
+export interface ChatAdsRouterOptions {
+  /**
+   * By default the router answers every request that reaches it, with an envelope 404 for
+   * unknown paths. Set `true` when mounting it beside other routes at the same prefix, so
+   * paths other than `/v1/chatads/messages` go on to them.
+   */
+  fallthrough?: boolean;
+}
+
+export function chatAdsRouter(chatads: ChatAds, options: ChatAdsRouterOptions = {}): Router {
+  const router = express.Router();
+  router.use((req, res, next) => {
+    if (options.fallthrough && req.path.replace(/\/$/, '') !== MESSAGES_PATH) return next();
+    chatads
+      .handle({
+        method: req.method,
+        path: req.path,
+        headers: req.headers,
+        // A body parser mounted earlier has consumed the stream: take its result instead.
+        body: req.body !== undefined ? req.body : req,
+        ip: req.ip,
+      })
+      .then((out) => {
+        if (!req.complete) res.set('connection', 'close');
+        res.status(out.status).set(out.headers).send(JSON.stringify(out.body));
+      })
+      .catch(next);
+  });
+  return router;
+}

@@ -1,0 +1,37 @@
+/**
+ * `chatads/hono`: a Hono app serving `POST /v1/chatads/messages`, for any runtime Hono runs on.
+ * It only translates; every answer comes from `handle`.
+ */
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ChatAds } from '../core/chatads.js';
+import { MESSAGES_PATH } from '../core/http.js';
+
+export interface ChatAdsAppOptions {
+  /** The peer address, for runtimes other than @hono/node-server. */
+  getIp?: (c: Context) => string | undefined;
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): Hono {
+  const app = new Hono();
+  // When mounted with `app.route(prefix, ...)` Hono keeps the prefix in the path: the matched
+  // route tells which endpoint this is.
+  const serve = (path: string | null) => async (c: Context) => {
+    const out = await chatads.handle({
+      method: c.req.method,
+      path: path ?? c.req.path,
+      headers: c.req.raw.headers,
+      body: c.req.raw.body ?? undefined,
+      ip: options.getIp ? options.getIp(c) : (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress,
+    });
+    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, out.headers);
+  };
+  app.all(MESSAGES_PATH, serve(MESSAGES_PATH));
+  app.all(`${MESSAGES_PATH}/`, serve(MESSAGES_PATH));
+  app.all('*', serve(null));
+  return app;
+}

@@ -1,0 +1,227 @@
+/**
+ * `createChatAds`: composes the stages. `analyze` is the in-process call (validate → rules →
+ * cache → pipeline); `handle` is the whole HTTP endpoint (route → parse → validate → auth →
+ * rules → limits → cache → pipeline → envelope), in the order decisions.md fixes.
+ */
+import { authenticate, apiKeyHeader } from './auth.js';
+import { cacheKey, ResultCache, type CacheOptions, type CachedData } from './cache.js';
+import { systemClock, type Clock } from './clock.js';
+import { resolveCountry } from './country.js';
+import { newMeta, errorEnvelope, successEnvelope, withContext } from './envelope.js';
+import { ChatAdsError, failure, type ChatAdsFailure } from './errors.js';
+import { openGeoIp, type GeoIp } from './geoip.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  isJsonContentType,
+  normalizeHeaders,
+  readBody,
+  respond,
+  route,
+  type HttpRequest,
+  type HttpResponse,
+} from './http.js';
+import { admit, usageOf } from './limits.js';
+import { silentLogger, type Logger } from './log.js';
+import { runPipeline } from './pipeline.js';
+import { searchLinkResolver } from './resolve/search-link.js';
+import type { Resolver } from './resolve/resolver.js';
+import { checkRules } from './rules.js';
+import type { Store } from './store.js';
+import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
+import type { AnalyzeData, AnalyzeRequest, NormalizedRequest, Usage } from './types.js';
+import { validateRequest } from './validate.js';
+import { MemoryStore } from '../stores/memory.js';
+
+export interface ChatAdsOptions extends RulesInput {
+  /**
+   * Teams (with their keys, plans and rules) to put in the store at start-up: the `teams` of a
+   * configuration file. `handle` serves only keys of known teams.
+   */
+  teams?: TeamConfig[];
+  /** Where teams, keys and counters live. Default: a new `MemoryStore`. */
+  store?: Store;
+  /** Result cache options, or `false` for none. Default: 10 000 entries, 1 h TTL. */
+  cache?: CacheOptions | false;
+  /** Resolvers tried before the built-in search link, in order. */
+  resolvers?: Resolver[];
+  /** IP geolocation: an instance, an `.mmdb` path, or `false` for none. Default: the shipped database. */
+  geoip?: GeoIp | string | false;
+  /** Epoch milliseconds. Injectable so tests can cross midnight and month ends. */
+  now?: Clock;
+  /** Receives one event per request and per fault; never message text. Default: silent. */
+  logger?: Logger;
+  /** Largest accepted request body, default 64 KiB. */
+  maxBodyBytes?: number;
+}
+
+/** A caller's rules for one in-process `analyze` call; defaults come from the options. */
+export type AnalyzeContext = RulesInput;
+
+export interface ChatAds {
+  /** The success `data` of the endpoint, without auth or quotas. Throws `ChatAdsError` on a refusal. */
+  analyze(request: AnalyzeRequest, context?: AnalyzeContext): Promise<AnalyzeData>;
+  /** Everything `POST /v1/chatads/messages` does. Never throws. */
+  handle(request: HttpRequest): Promise<HttpResponse>;
+  /** Resolves once configured teams are in the store. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+  readonly store: Store;
+  readonly maxBodyBytes: number;
+}
+
+export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
+  const now = options.now ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const store = options.store ?? new MemoryStore();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const cache = options.cache === false ? null : new ResultCache(options.cache, now);
+  const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
+  const defaultRules = parseRules(options);
+  const teams = (options.teams ?? []).map(parseTeam);
+  const ready = Promise.all(teams.map((t) => store.saveTeam(t))).then(() => undefined);
+  // A failed seed must surface through `ready()`/`handle`, not as an unhandled rejection.
+  ready.catch(() => {});
+
+  let geoip: GeoIp | null | undefined = options.geoip === false ? null : typeof options.geoip === 'object' ? options.geoip : undefined;
+  const locate = (): GeoIp | null => {
+    // The database is read on the first request that carries an `ip`, not at start-up.
+    if (geoip === undefined) geoip = openGeoIp(typeof options.geoip === 'string' ? options.geoip : undefined);
+    return geoip;
+  };
+
+  const inflight = new Map<string, Promise<CachedData>>();
+
+  /** Cache → pipeline, with one computation per key in flight. */
+  async function analyzeCached(request: NormalizedRequest, country: string, rules: TeamRules): Promise<{ data: CachedData; hit: boolean }> {
+    if (!cache) return { data: await runPipeline(request, country, rules, { resolvers, logger }), hit: false };
+    const key = cacheKey(request, country, rulesVersion(rules));
+    const hit = cache.get(key);
+    if (hit) return { data: hit, hit: true };
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = runPipeline(request, country, rules, { resolvers, logger })
+        .then((data) => {
+          cache.set(key, data);
+          return data;
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return { data: structuredClone(await pending), hit: false };
+  }
+
+  function servedCountry(request: NormalizedRequest, rules: TeamRules): string {
+    return resolveCountry(
+      { country: request.country, ip: request.ip, teamDefault: rules.default_country },
+      request.country || !request.ip ? null : locate(),
+    );
+  }
+
+  const contexts = new WeakMap<AnalyzeContext, TeamRules>();
+  function rulesFor(context: AnalyzeContext | undefined): TeamRules {
+    if (!context) return defaultRules;
+    let rules = contexts.get(context);
+    if (!rules) {
+      rules = parseRules(context);
+      contexts.set(context, rules);
+    }
+    return rules;
+  }
+
+  async function analyze(input: AnalyzeRequest, context?: AnalyzeContext): Promise<AnalyzeData> {
+    const validation = validateRequest(input);
+    if (!validation.ok) throw new ChatAdsError(validation.failure);
+    const rules = rulesFor(context);
+    const country = servedCountry(validation.request, rules);
+    const refused = checkRules(validation.request.message, country, rules);
+    if (refused) throw new ChatAdsError(refused);
+    const { data } = await analyzeCached(validation.request, country, rules);
+    return { ...data, billed: false };
+  }
+
+  async function handle(req: HttpRequest): Promise<HttpResponse> {
+    const started = performance.now();
+    const meta = newMeta(now());
+    let team: Team | null = null;
+    let usage: Usage | undefined;
+    let country: string | undefined;
+    let consumed = false;
+    let cacheHit = false;
+
+    const finish = (res: HttpResponse): HttpResponse => {
+      const err = res.body.error;
+      logger(res.status >= 500 ? 'error' : 'info', 'request', {
+        request_id: meta.request_id,
+        status: res.status,
+        code: err ? err.code : null,
+        team: team?.id ?? null,
+        cache: cacheHit ? 'hit' : 'miss',
+        offers: res.body.data?.returned ?? 0,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      });
+      return res;
+    };
+    const fail = (f: ChatAdsFailure): HttpResponse =>
+      finish(respond(errorEnvelope(f, withContext(meta, usage, country)), f.headers));
+
+    try {
+      const routing = route(req.method, req.path);
+      if (!routing.ok) return fail(routing.failure);
+      const headers = normalizeHeaders(req.headers);
+      if (!isJsonContentType(headers['content-type'])) {
+        return fail(failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json (UTF-8).'));
+      }
+      const body = await readBody(req.body, headers['content-length'], maxBodyBytes);
+      if (!body.ok) return fail(body.failure);
+      const validation = validateRequest(body.value);
+      if (!validation.ok) return fail(validation.failure);
+      const request = validation.request;
+
+      await ready;
+      const auth = await authenticate(apiKeyHeader(headers), store);
+      if (!auth.ok) return fail(auth.failure);
+      team = auth.team;
+
+      country = servedCountry(request, team);
+      const refused = checkRules(request.message, country, team);
+      if (refused) {
+        usage = usageOf(team, await store.usage(team.id, now()));
+        return fail(refused);
+      }
+
+      const admission = await admit(store, team, now());
+      usage = admission.usage;
+      if (!admission.ok) return fail(admission.failure);
+      consumed = true;
+
+      const result = await analyzeCached(request, country, team);
+      cacheHit = result.hit;
+      const data: AnalyzeData = { ...result.data, billed: true };
+      return finish(respond(successEnvelope(data, withContext(meta, usage, country)), undefined));
+    } catch (err) {
+      logger('error', 'internal_error', { request_id: meta.request_id, error: err instanceof Error ? err.name : 'unknown' });
+      if (consumed && team) {
+        // Only successful processing counts: give the request back.
+        const t = team;
+        await store
+          .release(t.id, now())
+          .then(() => store.usage(t.id, now()))
+          .then((counts) => (usage = usageOf(t, counts)))
+          .catch(() => {});
+      }
+      return fail(failure('INTERNAL_ERROR', 'The service failed to process the request.'));
+    }
+  }
+
+  return {
+    analyze,
+    handle,
+    ready: () => ready,
+    async close() {
+      cache?.clear();
+      await store.close();
+    },
+    store,
+    maxBodyBytes,
+  };
+}

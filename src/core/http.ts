@@ -1,0 +1,170 @@
+/**
+ * The HTTP shape of the service, independent of any framework: routing, method, content type,
+ * body size and JSON parsing. Adapters translate their request into `HttpRequest` and write the
+ * `HttpResponse` back; they decide nothing themselves.
+ */
+import { failure, statusOf, type ChatAdsFailure } from './errors.js';
+import type { Envelope } from './types.js';
+
+export const MESSAGES_PATH = '/v1/chatads/messages';
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export type HeaderValue = string | string[] | undefined;
+
+export interface HttpRequest {
+  method: string;
+  /** The path the service sees (after any mount prefix); a query string is ignored. */
+  path: string;
+  /** Header names in any case. */
+  headers: Readonly<Record<string, HeaderValue>> | Headers;
+  /**
+   * The body: a byte stream (a Node request, a web `ReadableStream`: read here, up to the size
+   * limit), raw text or bytes (`string`, `Uint8Array`), or a value some earlier middleware
+   * already parsed from JSON (any other type). `undefined` or `null` when there is none.
+   */
+  body?: unknown;
+  /** The peer address. Not used for geolocation: the caller is usually the bot's own server. */
+  ip?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Envelope;
+}
+
+/** Lower-cased header record, whatever the input form. */
+export function normalizeHeaders(headers: HttpRequest['headers']): Record<string, HeaderValue> {
+  const out: Record<string, HeaderValue> = {};
+  if (typeof (headers as Headers).forEach === 'function' && typeof (headers as Headers).get === 'function') {
+    (headers as Headers).forEach((value, name) => {
+      out[name.toLowerCase()] = value;
+    });
+    return out;
+  }
+  for (const [name, value] of Object.entries(headers as Record<string, HeaderValue>)) {
+    const lower = name.toLowerCase();
+    const previous = out[lower];
+    // Two spellings of one header ("X-API-Key" and "x-api-key") count as a repeated header.
+    out[lower] = previous === undefined ? value : ([] as string[]).concat(previous, value ?? []);
+  }
+  return out;
+}
+
+export type Routing = { ok: true } | { ok: false; failure: ChatAdsFailure };
+
+export function route(method: string, path: string): Routing {
+  let p = path.split('?', 1)[0] ?? '';
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  if (p !== MESSAGES_PATH) {
+    return { ok: false, failure: failure('NOT_FOUND', `No route for ${method.toUpperCase()} ${truncate(p, 200)}.`) };
+  }
+  if (method.toUpperCase() !== 'POST') {
+    return {
+      ok: false,
+      failure: failure('METHOD_NOT_ALLOWED', `${MESSAGES_PATH} accepts POST only.`, undefined, { allow: 'POST' }),
+    };
+  }
+  return { ok: true };
+}
+
+/** `application/json`, with or without parameters; `charset` other than UTF-8 is refused. */
+export function isJsonContentType(value: HeaderValue): boolean {
+  if (typeof value !== 'string') return false;
+  const [type = '', ...params] = value.split(';').map((s) => s.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+export type BodyParse = { ok: true; value: unknown } | { ok: false; failure: ChatAdsFailure };
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export function tooLarge(maxBodyBytes: number): ChatAdsFailure {
+  return failure('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`, {
+    max_bytes: maxBodyBytes,
+  });
+}
+
+function isByteStream(body: unknown): body is AsyncIterable<Uint8Array | string> {
+  return typeof body === 'object' && body !== null && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+}
+
+/** Reads a stream up to `limit` bytes; stops reading past it, so a huge body is never buffered. */
+async function readLimited(source: AsyncIterable<Uint8Array | string>, limit: number): Promise<Uint8Array | 'too_large' | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > limit) return 'too_large';
+    chunks.push(bytes);
+  }
+  return size === 0 ? undefined : Buffer.concat(chunks, size);
+}
+
+/** Reads (when streamed) and parses the body; a declared `Content-Length` over the limit is refused unread. */
+export async function readBody(body: unknown, contentLength: HeaderValue, maxBodyBytes: number): Promise<BodyParse> {
+  if (typeof contentLength === 'string' && Number(contentLength) > maxBodyBytes) {
+    return { ok: false, failure: tooLarge(maxBodyBytes) };
+  }
+  if (isByteStream(body)) {
+    let bytes: Awaited<ReturnType<typeof readLimited>>;
+    try {
+      bytes = await readLimited(body, maxBodyBytes);
+    } catch {
+      return { ok: false, failure: failure('INVALID_JSON', 'The request body ended before it was complete.') };
+    }
+    if (bytes === 'too_large') return { ok: false, failure: tooLarge(maxBodyBytes) };
+    return parseBody(bytes, maxBodyBytes);
+  }
+  return parseBody(body, maxBodyBytes);
+}
+
+export function parseBody(body: unknown, maxBodyBytes: number): BodyParse {
+  if (body === undefined || body === null) {
+    return { ok: false, failure: failure('INVALID_JSON', 'The request body is empty; send a JSON object.') };
+  }
+  let text: string;
+  if (typeof body === 'string') {
+    if (Buffer.byteLength(body, 'utf8') > maxBodyBytes) return { ok: false, failure: tooLarge(maxBodyBytes) };
+    text = body;
+  } else if (body instanceof Uint8Array) {
+    if (body.byteLength > maxBodyBytes) return { ok: false, failure: tooLarge(maxBodyBytes) };
+    try {
+      text = decoder.decode(body);
+    } catch {
+      return { ok: false, failure: failure('INVALID_JSON', 'The request body is not valid UTF-8.') };
+    }
+  } else {
+    return { ok: true, value: body };
+  }
+  if (text.trim() === '') {
+    return { ok: false, failure: failure('INVALID_JSON', 'The request body is empty; send a JSON object.') };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    // Never echo the parser's message: V8 quotes the body, which holds message text.
+    return { ok: false, failure: failure('INVALID_JSON', 'The request body is not valid JSON.') };
+  }
+}
+
+export function respond(envelope: Envelope, extraHeaders: Record<string, string> | undefined): HttpResponse {
+  const status = envelope.error ? statusOf(envelope.error.code as Parameters<typeof statusOf>[0]) : 200;
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': envelope.meta.request_id,
+      ...extraHeaders,
+    },
+    body: envelope,
+  };
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}
