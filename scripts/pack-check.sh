@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Packs the library, installs the tarball into an empty project (with express and hono, its
+# optional peers) and imports and requires every entry point there, as a user would.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+cd "$root"
+npm run build --silent
+tarball="$(npm pack --silent --pack-destination "$work" | tail -n 1)"
+echo "packed $tarball ($(du -h "$work/$tarball" | cut -f1))"
+
+cd "$work"
+npm init -y >/dev/null
+npm install --no-audit --no-fund --silent "./$tarball" express@^5 hono@^4 >/dev/null
+
+cat > esm.mjs <<'JS'
+import { createChatAds, generateKey } from 'chatads';
+import { chatAdsRouter } from 'chatads/express';
+import { chatAdsApp } from 'chatads/hono';
+import { chatAdsListener } from 'chatads/node';
+const chatads = createChatAds({ affiliate_tags: { US: 'pack-20' } });
+const data = await chatads.analyze({ message: 'Which air fryer should I buy?' });
+if (!data.offers[0]?.url?.includes('tag=pack-20')) throw new Error('no offer: ' + JSON.stringify(data));
+for (const f of [generateKey, chatAdsRouter, chatAdsApp, chatAdsListener]) if (typeof f !== 'function') throw new Error('missing export');
+console.log('esm ok:', data.offers[0].url);
+JS
+cat > cjs.cjs <<'JS'
+const { createChatAds } = require('chatads');
+const { chatAdsRouter } = require('chatads/express');
+const { chatAdsApp } = require('chatads/hono');
+const { chatAdsListener } = require('chatads/node');
+for (const f of [createChatAds, chatAdsRouter, chatAdsApp, chatAdsListener]) if (typeof f !== 'function') throw new Error('missing export');
+createChatAds({ affiliate_tags: { US: 'pack-20' } })
+  .analyze({ message: 'Which air fryer should I buy?' })
+  .then((d) => console.log('cjs ok:', d.offers[0].url));
+JS
+node esm.mjs
+node cjs.cjs
+./node_modules/.bin/chatads keys create --json >/dev/null && echo "bin ok: chatads keys create"
