@@ -3,6 +3,9 @@
 # optional peers) and imports and requires every entry point there, as a user would.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# The pinned Node 24 runs the consumer code; npm itself stays the machine's own (its global
+# config, e.g. the CA file, belongs to that installation).
+node24="$root/node_modules/.bin/node"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -36,6 +39,7 @@ createChatAds({ affiliate_tags: { US: 'pack-20' } })
   .analyze({ message: 'Which air fryer should I buy?' })
   .then((d) => console.log('cjs ok:', d.offers[0].url));
 JS
-node esm.mjs
-node cjs.cjs
-./node_modules/.bin/chatads keys create --json >/dev/null && echo "bin ok: chatads keys create"
+echo "consumer node $("$node24" -v)"
+"$node24" esm.mjs
+"$node24" cjs.cjs
+PATH="$(dirname "$node24"):$PATH" ./node_modules/.bin/chatads keys create --json >/dev/null && echo "bin ok: chatads keys create"

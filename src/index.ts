@@ -6,6 +6,7 @@ export { API_VERSION } from './core/envelope.js';
 export { generateKey, hashKey, KEY_PREFIX, type NewKey } from './core/keys.js';
 export { PLANS, type PlanName, type Limits } from './core/plans.js';
 export { parseConfig, loadConfig, ConfigError } from './core/config.js';
+export type { ConfigFile } from './core/teams.js';
 export type { Team, TeamKey, TeamConfig, TeamRules, GeoRules } from './core/teams.js';
 export type { Store, Counts, ConsumeLimits, ConsumeResult } from './core/store.js';
 export { MemoryStore } from './stores/memory.js';
