@@ -22,7 +22,7 @@ import {
 } from './http.js';
 import { admit, usageOf } from './limits.js';
 import { silentLogger, type Logger } from './log.js';
-import { runPipeline } from './pipeline.js';
+import { billedData, runPipeline } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { checkRules } from './rules.js';
@@ -136,7 +136,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     const refused = checkRules(validation.request.message, country, rules);
     if (refused) throw new ChatAdsError(refused);
     const { data } = await analyzeCached(validation.request, country, rules);
-    return { ...data, billed: false };
+    return billedData(data, false);
   }
 
   async function handle(req: HttpRequest): Promise<HttpResponse> {
@@ -196,7 +196,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
 
       const result = await analyzeCached(request, country, team);
       cacheHit = result.hit;
-      const data: AnalyzeData = { ...result.data, billed: true };
+      const data = billedData(result.data, true);
       return finish(respond(successEnvelope(data, withContext(meta, usage, country)), undefined));
     } catch (err) {
       logger('error', 'internal_error', { request_id: meta.request_id, error: err instanceof Error ? err.name : 'unknown' });

@@ -9,7 +9,7 @@ import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js'
 import { resolveWithChain, type Resolution, type Resolver } from './resolve/resolver.js';
 import type { TeamRules } from './teams.js';
 import type { CachedData } from './cache.js';
-import type { NormalizedRequest, Offer } from './types.js';
+import type { AnalyzeData, NormalizedRequest, Offer } from './types.js';
 
 export interface PipelineDeps {
   resolvers: readonly Resolver[];
@@ -112,9 +112,11 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
 
 function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marketplace | null): Offer {
   const m = c.mention;
-  const offer: Offer = {
+  // Built in the order of the interface's field table; `url` only when resolved.
+  return {
     link_text: m.link_text,
     search_term: m.search_term,
+    ...(resolution ? { url: resolution.url } : {}),
     is_branded: m.is_branded,
     term_brand: m.term_brand,
     category: m.category,
@@ -124,8 +126,23 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
     resolution_source: resolution?.source ?? null,
     products: resolution?.products ?? [],
   };
-  if (resolution) offer.url = resolution.url;
-  return offer;
+}
+
+/** The success `data` in the interface's field order, with `billed` set for this request. */
+export function billedData(data: CachedData, billed: boolean): AnalyzeData {
+  const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level } = data;
+  return {
+    status,
+    matched,
+    ...(reason ? { reason } : {}),
+    ...(min_intent_required ? { min_intent_required } : {}),
+    offers,
+    requested,
+    returned,
+    billed,
+    intent_score,
+    intent_level,
+  };
 }
 
 /** One short, factual line: what the link leads to, no invented claims. */
