@@ -46,26 +46,23 @@ export async function admit(store: Store, team: Team, now: number): Promise<Admi
       };
     }
     case 'daily':
-      return {
-        ok: false,
-        usage,
-        failure: failure(
-          'DAILY_QUOTA_EXCEEDED',
-          'The daily request limit of this plan is reached; it resets at 00:00 UTC.',
-          { daily_limit: limits.daily, daily_usage: result.counts.daily },
-          { 'retry-after': String(secondsUntil(now, nextUtcMidnight(now))) },
-        ),
-      };
+      return { ok: false, usage, failure: quotaFailure('daily', limits.daily, result.counts.daily, nextUtcMidnight(now), now) };
     case 'monthly':
-      return {
-        ok: false,
-        usage,
-        failure: failure(
-          'MONTHLY_QUOTA_EXCEEDED',
-          'The monthly request limit of this plan is reached; it resets on the 1st at 00:00 UTC.',
-          { monthly_limit: limits.monthly, monthly_usage: result.counts.monthly },
-          { 'retry-after': String(secondsUntil(now, nextUtcMonthStart(now))) },
-        ),
-      };
+      return { ok: false, usage, failure: quotaFailure('monthly', limits.monthly, result.counts.monthly, nextUtcMonthStart(now), now) };
   }
+}
+
+const QUOTA_TEXT = {
+  daily: 'The daily request limit of this plan is reached; it resets at 00:00 UTC.',
+  monthly: 'The monthly request limit of this plan is reached; it resets on the 1st at 00:00 UTC.',
+} as const;
+
+/** `DAILY_QUOTA_EXCEEDED` / `MONTHLY_QUOTA_EXCEEDED` with their details and `Retry-After` to the reset. */
+function quotaFailure(period: 'daily' | 'monthly', limit: number, used: number, resetsAt: number, now: number): ChatAdsFailure {
+  return failure(
+    period === 'daily' ? 'DAILY_QUOTA_EXCEEDED' : 'MONTHLY_QUOTA_EXCEEDED',
+    QUOTA_TEXT[period],
+    { [`${period}_limit`]: limit, [`${period}_usage`]: used },
+    { 'retry-after': String(secondsUntil(now, resetsAt)) },
+  );
 }
