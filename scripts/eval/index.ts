@@ -1,0 +1,210 @@
+/**
+ * `npm run eval`: measures extraction, intent and speed on the shared labelled data, prints a
+ * table (figures beside their targets) and writes eval/results.json. See docs/quality.md.
+ *
+ *   npm run eval -- [--data DIR] [--out FILE] [--errors FILE] [--markdown FILE] [--only LIST] [--rounds N]
+ *
+ * Exits 0 even when targets are missed (it is a report); 1 on missing data or a crash; 2 on bad
+ * flags. Only --errors output contains dataset text.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { evaluateChatset, type ChatDetail } from './chatset.js';
+import { DataError, dataPath, loadChatset, loadClinc, loadConll, loadTweets, type DataFile } from './data.js';
+import { renderErrors } from './errors.js';
+import { evaluateIntent } from './intent.js';
+import { renderMarkdown } from './markdown.js';
+import { evaluateQueryNer } from './queryner.js';
+import { renderReport } from './report.js';
+import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
+import { measureSpeed } from './speed.js';
+import { checkTargets } from './targets.js';
+import { evaluateWnut, type WnutDetail } from './wnut.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const USAGE = `usage: npm run eval -- [options]
+  --data DIR      labelled data folder (default: ../shared/data from the repo root)
+  --out FILE      results JSON (default: eval/results.json in the repo)
+  --errors FILE   also write chat-set and WNUT error analysis (holds dataset text: keep it local)
+  --only LIST     comma-separated parts: ${PARTS.join(',')} (default: all)
+  --markdown FILE also write the results section of docs/quality.md (numbers only)
+  --rounds N      passes over the chat set in the speed test (default: 5)
+  --help`;
+
+const NEEDS: Record<Part, DataFile[]> = {
+  chatset: ['chatsetDev', 'chatsetExtra'],
+  wnut: ['wnutDev'],
+  queryner: ['queryNerDev'],
+  intent: ['chatsetDev', 'chatsetExtra', 'queryNerDev', 'clinc', 'tweets'],
+  speed: ['chatsetDev', 'chatsetExtra'],
+};
+
+class UsageError extends Error {}
+
+interface Options {
+  dataDir: string;
+  out: string;
+  errors: string | null;
+  markdown: string | null;
+  parts: Part[];
+  rounds: number;
+}
+
+function options(argv: string[]): Options | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      out: { type: 'string' },
+      errors: { type: 'string' },
+      markdown: { type: 'string' },
+      only: { type: 'string' },
+      rounds: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return null;
+  let parts: Part[] = [...PARTS];
+  if (values.only !== undefined) {
+    const asked = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+    if (bad.length > 0 || asked.length === 0) throw new UsageError(`--only: ${bad.length ? `unknown part(s) ${bad.join(',')}` : 'no part given'}; choose from ${PARTS.join(',')}`);
+    parts = PARTS.filter((p) => asked.includes(p));
+  }
+  const rounds = values.rounds === undefined ? 5 : Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError('--rounds must be a positive integer');
+  return {
+    dataDir: values.data ? resolve(process.cwd(), values.data) : resolve(REPO_ROOT, '../shared/data'),
+    out: values.out ? resolve(process.cwd(), values.out) : resolve(REPO_ROOT, 'eval/results.json'),
+    errors: values.errors ? resolve(process.cwd(), values.errors) : null,
+    markdown: values.markdown ? resolve(process.cwd(), values.markdown) : null,
+    parts,
+    rounds,
+  };
+}
+
+function checkData(o: Options): void {
+  const missing = new Map<string, Part[]>();
+  for (const part of o.parts) {
+    for (const f of NEEDS[part]) {
+      const path = dataPath(o.dataDir, f);
+      if (!existsSync(path)) missing.set(path, [...(missing.get(path) ?? []), part]);
+    }
+  }
+  if (missing.size > 0) {
+    const list = [...missing].map(([path, parts]) => `  ${path}  (needed by: ${parts.join(', ')})`).join('\n');
+    throw new DataError(`missing data file(s):\n${list}\nPass --data DIR, or --only to skip the parts that need them.`);
+  }
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+const progress = (msg: string): void => {
+  process.stderr.write(`[eval] ${msg}\n`);
+};
+
+async function run(o: Options): Promise<void> {
+  const started = Date.now();
+  checkData(o);
+  const has = (p: Part): boolean => o.parts.includes(p);
+  const d = (f: DataFile): string => dataPath(o.dataDir, f);
+  const needChat = has('chatset') || has('intent') || has('speed');
+  const chatsets = needChat
+    ? [
+        { name: 'dev', rows: loadChatset(d('chatsetDev')) },
+        { name: 'dev_extra', rows: loadChatset(d('chatsetExtra')) },
+      ]
+    : [];
+  const queryNer = has('queryner') || has('intent') ? loadConll(d('queryNerDev')) : undefined;
+
+  const r: Omit<EvalResults, 'targets'> = { meta: runMeta(REPO_ROOT, o.parts, o.dataDir) };
+  let chatDetails: ChatDetail[] | null = null;
+  let wnutDetails: WnutDetail[] | null = null;
+
+  if (has('chatset')) {
+    progress('chat set extraction');
+    const [dev, extra] = [chatsets[0]!, chatsets[1]!];
+    const combined = evaluateChatset(chatsets);
+    r.chatset = {
+      dev: evaluateChatset([dev]).scores,
+      dev_extra: evaluateChatset([extra]).scores,
+      combined: combined.scores,
+    };
+    chatDetails = combined.details;
+  }
+  if (has('wnut')) {
+    progress('WNUT-17 dev');
+    const w = evaluateWnut(loadConll(d('wnutDev')));
+    r.wnut = w.scores;
+    wnutDetails = w.details;
+  }
+  if (has('queryner') && queryNer) {
+    progress('QueryNER dev');
+    r.queryner = evaluateQueryNer(queryNer);
+  }
+  if (has('intent')) {
+    progress('intent');
+    r.intent = evaluateIntent({
+      chatsets: [...chatsets, { name: 'combined', rows: chatsets.flatMap((s) => s.rows) }],
+      queryNer,
+      clinc: loadClinc(d('clinc')),
+      tweets: loadTweets(d('tweets')),
+    });
+  }
+  if (has('speed')) {
+    progress(`speed (${o.rounds} rounds over the chat set, then the fixed message)`);
+    r.speed = await measureSpeed(
+      chatsets.flatMap((s) => s.rows.map((row) => row.text)),
+      o.rounds,
+    );
+  }
+
+  r.meta.duration_s = Math.round((Date.now() - started) / 100) / 10;
+  const results: EvalResults = { ...r, targets: checkTargets(r) };
+  process.stdout.write(`${renderReport(results)}\n`);
+  write(o.out, `${JSON.stringify(results, null, 2)}\n`);
+  progress(`wrote ${o.out}`);
+  if (o.markdown) {
+    write(o.markdown, renderMarkdown(results));
+    progress(`wrote ${o.markdown}`);
+  }
+  if (o.errors) {
+    write(o.errors, renderErrors(chatDetails, wnutDetails));
+    progress(`wrote error analysis to ${o.errors} (contains dataset text: do not commit or ship it)`);
+  }
+}
+
+async function main(): Promise<number> {
+  let o: Options | null;
+  try {
+    o = options(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (o === null) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    await run(o);
+    return 0;
+  } catch (err) {
+    if (err instanceof DataError) {
+      process.stderr.write(`eval: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`eval crashed: ${(err as Error).stack ?? String(err)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,120 @@
+/**
+ * The results section of docs/quality.md, rendered from one run (--markdown FILE), so the doc
+ * can be refreshed by pasting. Numbers only, no dataset text.
+ */
+import type { ChatsetScores } from './chatset.js';
+import { f3 } from './report.js';
+import type { EvalResults } from './results.js';
+import type { Latency } from './speed.js';
+
+function mdTable(header: string[], rows: string[][], rightFrom = 1): string {
+  const align = header.map((_, i) => (i >= rightFrom ? '---:' : '---'));
+  return [header, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+}
+
+function chatRows(name: string, s: ChatsetScores): string[][] {
+  const rows: string[][] = [];
+  for (const match of ['lenient', 'strict'] as const) {
+    for (const scope of ['overall', 'named', 'generic'] as const) {
+      const p = s[match][scope];
+      rows.push([name, match, scope, f3(p.precision), f3(p.recall), f3(p.f1), String(p.n_gold), String(p.n_pred)]);
+    }
+  }
+  return rows;
+}
+
+const lat = (name: string, l: Latency): string[] => [name, String(l.n), f3(l.p50_ms), f3(l.p99_ms), f3(l.mean_ms)];
+
+export function renderMarkdown(r: EvalResults): string {
+  const m = r.meta;
+  const out: string[] = [
+    `Measured ${m.date.slice(0, 10)} on commit \`${m.commit ?? 'unknown'}\`${m.dirty ? ' with uncommitted changes in the tree' : ''}, ` +
+      `Node ${m.node}, ${m.machine.cpu} × ${m.machine.cores} cores (load ${m.machine.loadavg_1m}). Parts: ${m.parts.join(', ')}.` +
+      (m.machine.loadavg_1m > m.machine.cores / 2 ? ' The machine was busy during the run, so the p99 latencies are pessimistic.' : ''),
+    '',
+    '### Targets met',
+    '',
+    mdTable(
+      ['target', 'value', 'goal', 'met'],
+      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${t.target.toFixed(2)}`, t.pass ? '✓' : '✗']),
+    ),
+  ];
+  if (r.chatset) {
+    const c = r.chatset;
+    out.push(
+      '',
+      '### Chat set: mention extraction',
+      '',
+      mdTable(
+        ['file', 'match', 'scope', 'P', 'R', 'F1', 'gold', 'pred'],
+        [...chatRows('dev', c.dev), ...chatRows('dev_extra', c.dev_extra), ...chatRows('combined', c.combined)],
+        3,
+      ),
+    );
+  }
+  if (r.wnut) {
+    const w = r.wnut;
+    out.push(
+      '',
+      '### WNUT-17 dev: named mentions vs gold `product`',
+      '',
+      mdTable(
+        ['metric', 'value'],
+        [
+          ['recall (lenient)', f3(w.product.recall)],
+          ['precision (gold product only)', f3(w.product.precision)],
+          ['precision (product or corporation counts)', f3(w.product_or_corporation.precision)],
+          ['strict P / R (compact strings)', `${f3(w.product_strict.precision)} / ${f3(w.product_strict.recall)}`],
+          ['recall by a mention of any kind', f3(w.product_recall_any_kind)],
+          ['gold products / named predictions', `${w.gold_product} / ${w.named_predictions}`],
+        ],
+      ),
+    );
+  }
+  if (r.queryner) {
+    const q = r.queryner;
+    out.push(
+      '',
+      '### QueryNER dev: product-token coverage',
+      '',
+      mdTable(
+        ['metric', 'value'],
+        [
+          ['recall, core_product_type + product_name tokens', f3(q.recall_core)],
+          ['recall, + product_number + creator', f3(q.recall_wide)],
+          ['token precision (any of the four types)', f3(q.precision_wide)],
+          ['queries with at least one mention', f3(q.queries_with_mention)],
+        ],
+      ),
+    );
+  }
+  if (r.intent) {
+    out.push(
+      '',
+      '### Intent: `scoreMessageIntent`',
+      '',
+      mdTable(
+        ['set', 'pos', 'neg', 'AUC', 'acc ≥ 0.5', 'TPR', 'TNR'],
+        Object.entries(r.intent).map(([k, s]) => [`\`${k}\``, String(s.n_pos), String(s.n_neg), f3(s.auc), f3(s.accuracy), f3(s.tpr), f3(s.tnr)]),
+      ),
+    );
+  }
+  if (r.speed) {
+    const s = r.speed;
+    out.push(
+      '',
+      '### Speed (ms per message, cache off)',
+      '',
+      mdTable(
+        ['workload', 'n', 'p50', 'p99', 'mean'],
+        [
+          lat(`analyze fast, chat set ×${s.chatset_rounds}`, s.analyze_chatset),
+          lat(`analyze fast, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, s.analyze_fixed),
+          lat(`extractMentions, chat set ×${s.chatset_rounds}`, s.extract_chatset),
+          lat(`extractMentions, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, s.extract_fixed),
+        ],
+      ),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,193 @@
+/**
+ * The readable stdout report: one table per part, each figure beside its target (✓/✗) where
+ * the issue sets one. Prints numbers only, never dataset text.
+ */
+import type { ChatsetScores, ScopeScores } from './chatset.js';
+import type { Prf } from './metrics.js';
+import type { EvalResults } from './results.js';
+import type { Latency } from './speed.js';
+import { TARGETS, meets } from './targets.js';
+
+export function f3(x: number | null | undefined): string {
+  return x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(3);
+}
+
+function mark(value: number | null, op: '>=' | '<=', target: number, label: string): string {
+  const sym = op === '>=' ? '≥' : '≤';
+  return `${label} ${sym} ${target.toFixed(2)} ${meets(value, op, target) ? '✓' : '✗'}`;
+}
+
+/** Left-aligns the first `leftCols` columns, right-aligns the rest, except a last "target" column. */
+export function table(header: string[], rows: string[][], leftCols = 1): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const last = header.length - 1;
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, c) => {
+        const w = widths[c] ?? 0;
+        return c < leftCols || (c === last && header[last] === 'target') ? cell.padEnd(w) : cell.padStart(w);
+      })
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+function heading(title: string): string {
+  return `\n== ${title} ${'='.repeat(Math.max(0, 76 - title.length))}`;
+}
+
+function prfRow(cells: string[], p: Prf, target = ''): string[] {
+  return [...cells, f3(p.precision), f3(p.recall), f3(p.f1), String(p.tp), String(p.n_gold), String(p.n_pred), target];
+}
+
+function chatsetRows(name: string, s: ChatsetScores): string[][] {
+  const rows: string[][] = [];
+  for (const match of ['lenient', 'strict'] as const) {
+    const sc: ScopeScores = s[match];
+    for (const scope of ['overall', 'named', 'generic'] as const) {
+      const p = sc[scope];
+      let target = '';
+      if (match === 'lenient' && scope === 'overall') target = mark(p.f1, '>=', TARGETS.chatLenientF1, 'F1');
+      if (match === 'lenient' && scope === 'named') target = mark(p.recall, '>=', TARGETS.chatNamedRecall, 'R');
+      rows.push(prfRow([name, match, scope], p, target));
+    }
+  }
+  return rows;
+}
+
+function reportChatset(c: NonNullable<EvalResults['chatset']>): string {
+  const out = [heading('chat set: mention extraction (span-level, one-to-one)')];
+  const rows = [
+    ...chatsetRows(`dev (${c.dev.messages})`, c.dev),
+    ...chatsetRows(`dev_extra (${c.dev_extra.messages})`, c.dev_extra),
+    ...chatsetRows(`combined (${c.combined.messages})`, c.combined),
+  ];
+  out.push(table(['set (messages)', 'match', 'scope', 'P', 'R', 'F1', 'tp', 'gold', 'pred', 'target'], rows, 3));
+  const d = c.dev;
+  out.push(
+    `HEADLINE dev: lenient F1 ${f3(d.lenient.overall.f1)} (target ≥ 0.80), lenient named recall ${f3(d.lenient.named.recall)} (target ≥ 0.85)`,
+  );
+  out.push(
+    `combined lenient pairs with the wrong kind: ${c.combined.lenient_kind_mismatches}; with different boundaries (strict miss): ${c.combined.lenient_boundary_mismatches}`,
+  );
+  const by = (rec: Record<string, Prf>): string => Object.entries(rec).map(([k, p]) => `${k} ${f3(p.f1)}`).join(', ');
+  out.push(`combined lenient F1 by domain: ${by(c.combined.lenient_by_domain)}`);
+  out.push(`combined lenient F1 by participant: ${by(c.combined.lenient_by_participant)}`);
+  return out.join('\n');
+}
+
+function reportWnut(w: NonNullable<EvalResults['wnut']>): string {
+  const out = [heading('WNUT-17 dev: named mentions vs gold product entities (lenient, one-to-one)')];
+  const p = w.product;
+  const pc = w.product_or_corporation;
+  out.push(
+    table(
+      ['metric', 'value', 'count', 'target'],
+      [
+        ['named product recall', f3(p.recall), `${p.tp}/${p.n_gold}`, mark(p.recall, '>=', TARGETS.wnutRecall, 'R')],
+        ['named precision (gold product only)', f3(p.precision), `${p.tp}/${p.n_pred}`, mark(p.precision, '>=', TARGETS.wnutPrecision, 'P')],
+        ['named precision (product OR corporation counts: brand-as-product)', f3(pc.precision), `${pc.tp}/${pc.n_pred}`, ''],
+        ['named F1 (gold product only)', f3(p.f1), '', ''],
+        ['strict P (lower-case, no spaces/punct)', f3(w.product_strict.precision), `${w.product_strict.tp}/${w.product_strict.n_pred}`, ''],
+        ['strict R (lower-case, no spaces/punct)', f3(w.product_strict.recall), `${w.product_strict.tp}/${w.product_strict.n_gold}`, ''],
+        ['product recall by a mention of any kind', f3(w.product_recall_any_kind), '', ''],
+      ],
+    ),
+  );
+  const fp = Object.entries(w.false_positives_by_overlapped_type).sort((a, b) => b[1] - a[1]);
+  out.push(`${w.sentences} sentences, ${w.gold_product} gold products, ${w.gold_corporation} gold corporations, ${w.named_predictions} named / ${w.all_predictions} total predictions`);
+  out.push(`named false positives (vs product or corporation) by what they overlap: ${fp.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  return out.join('\n');
+}
+
+function reportQueryNer(q: NonNullable<EvalResults['queryner']>): string {
+  const out = [heading('QueryNER dev: token coverage of the product part of search queries')];
+  out.push(
+    table(
+      ['metric', 'value', 'target'],
+      [
+        ['product-token recall (core_product_type, product_name)', f3(q.recall_core), mark(q.recall_core, '>=', TARGETS.queryNerRecall, 'R')],
+        ['recall with product_number and creator added', f3(q.recall_wide), ''],
+        ['token precision (inside any of the four types)', f3(q.precision_wide), ''],
+        ['token precision (inside core_product_type/product_name)', f3(q.precision_core), ''],
+        ['queries with at least one mention', f3(q.queries_with_mention), ''],
+        ['queries whose product tokens are all covered', f3(q.queries_core_fully_covered), ''],
+      ],
+    ),
+  );
+  out.push(`${q.queries} queries, ${q.tokens} tokens (${q.core_tokens} core, ${q.wide_tokens} with number/creator), ${q.predicted_tokens} covered by mentions`);
+  return out.join('\n');
+}
+
+function reportIntent(i: NonNullable<EvalResults['intent']>): string {
+  const out = [heading('intent: scoreMessageIntent ROC-AUC and accuracy of score >= 0.5')];
+  const rows = Object.entries(i).map(([name, s]) => [
+    name,
+    String(s.n_pos),
+    String(s.n_neg),
+    f3(s.auc),
+    f3(s.accuracy),
+    f3(s.tpr),
+    f3(s.tnr),
+    f3(s.mean_score_pos),
+    f3(s.mean_score_neg),
+    name === 'queryner_vs_clinc' ? mark(s.auc, '>=', TARGETS.queryNerAuc, 'AUC') : '',
+  ]);
+  out.push(table(['set', 'pos', 'neg', 'AUC', 'acc', 'TPR', 'TNR', 'mean+', 'mean-', 'target'], rows));
+  for (const [name, s] of Object.entries(i)) out.push(`  ${name}: ${s.description}`);
+  return out.join('\n');
+}
+
+function reportSpeed(s: NonNullable<EvalResults['speed']>): string {
+  const out = [heading('speed: per-message latency, cache off (ms)')];
+  const row = (name: string, l: Latency, target = ''): string[] => [
+    name,
+    String(l.n),
+    f3(l.p50_ms),
+    f3(l.p90_ms),
+    f3(l.p99_ms),
+    f3(l.mean_ms),
+    f3(l.max_ms),
+    String(l.errors),
+    target,
+  ];
+  const f = s.analyze_fixed;
+  const fixedTarget = `${mark(f.p50_ms, '<=', TARGETS.fastP50Ms, 'p50')}, ${mark(f.p99_ms, '<=', TARGETS.fastP99Ms, 'p99')}`;
+  out.push(
+    table(
+      ['workload', 'n', 'p50', 'p90', 'p99', 'mean', 'max', 'errors', 'target'],
+      [
+        row(`analyze fast, chat set ×${s.chatset_rounds}`, s.analyze_chatset),
+        row(`analyze fast, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, f, fixedTarget),
+        row(`extractMentions, chat set ×${s.chatset_rounds}`, s.extract_chatset),
+        row(`extractMentions, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, s.extract_fixed),
+      ],
+    ),
+  );
+  out.push(`warm-up ${s.warmup_calls} calls before each workload; ${s.chatset_messages} chat-set messages per round`);
+  return out.join('\n');
+}
+
+export function renderReport(r: EvalResults): string {
+  const m = r.meta;
+  const out = [
+    `chatads eval  ${m.date}  node ${m.node}  ${m.machine.cpu} ×${m.machine.cores}  commit ${m.commit ?? 'unknown'}${m.dirty ? ' (+uncommitted changes)' : ''}`,
+    `parts: ${m.parts.join(', ')}  load ${m.machine.loadavg_1m} (1 min)  data: ${m.data_dir}`,
+  ];
+  if (r.chatset) out.push(reportChatset(r.chatset));
+  if (r.wnut) out.push(reportWnut(r.wnut));
+  if (r.queryner) out.push(reportQueryNer(r.queryner));
+  if (r.intent) out.push(reportIntent(r.intent));
+  if (r.speed) out.push(reportSpeed(r.speed));
+  out.push(heading('targets'));
+  out.push(
+    table(
+      ['target', 'value', 'goal', 'met'],
+      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${t.target.toFixed(2)}`, t.pass ? '✓' : '✗']),
+    ),
+  );
+  const met = r.targets.filter((t) => t.pass).length;
+  out.push(`${met}/${r.targets.length} targets met`);
+  return out.join('\n');
+}

@@ -1,0 +1,74 @@
+/**
+ * The shape of eval/results.json and its run metadata. Numbers only: no dataset text.
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import type { ChatsetScores } from './chatset.js';
+import type { IntentScores } from './intent.js';
+import type { QueryNerScores } from './queryner.js';
+import type { SpeedScores } from './speed.js';
+import type { WnutScores } from './wnut.js';
+
+export const PARTS = ['chatset', 'wnut', 'queryner', 'intent', 'speed'] as const;
+export type Part = (typeof PARTS)[number];
+
+export interface RunMeta {
+  date: string;
+  node: string;
+  machine: { cpu: string; cores: number; platform: string; release: string; arch: string; loadavg_1m: number };
+  /** `git rev-parse --short HEAD`, null when git is unavailable. */
+  commit: string | null;
+  /** True when the working tree had uncommitted changes (figures may not match the commit). */
+  dirty: boolean | null;
+  parts: Part[];
+  data_dir: string;
+  duration_s?: number;
+}
+
+export interface TargetCheck {
+  id: string;
+  label: string;
+  value: number | null;
+  op: '>=' | '<=';
+  target: number;
+  pass: boolean;
+}
+
+export interface EvalResults {
+  meta: RunMeta;
+  targets: TargetCheck[];
+  chatset?: { dev: ChatsetScores; dev_extra: ChatsetScores; combined: ChatsetScores };
+  wnut?: WnutScores;
+  queryner?: QueryNerScores;
+  intent?: Record<string, IntentScores>;
+  speed?: SpeedScores;
+}
+
+function git(cwd: string, args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function runMeta(repoRoot: string, parts: Part[], dataDir: string): RunMeta {
+  const cpus = os.cpus();
+  const status = git(repoRoot, ['status', '--porcelain']);
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: {
+      cpu: cpus[0]?.model.trim() ?? 'unknown',
+      cores: cpus.length,
+      platform: os.platform(),
+      release: os.release(),
+      arch: os.arch(),
+      loadavg_1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+    },
+    commit: git(repoRoot, ['rev-parse', '--short', 'HEAD']),
+    dirty: status === null ? null : status.length > 0,
+    parts,
+    data_dir: dataDir,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * WNUT-17 (pre-tokenised social-media text): do our `named` mentions find the gold `product`
+ * entities? Lenient one-to-one overlap matching; a second precision also accepts predictions
+ * that land on a gold `corporation` (a brand standing for its product).
+ */
+import { extractMentions } from '../../src/core/extract/index.js';
+import type { ConllSentence, Entity } from './data.js';
+import { prf, ratio, type Prf } from './metrics.js';
+import { compactSpanText, matchLenient, matchStrict, overlapLength, type CharSpan } from './spans.js';
+
+export interface WnutScores {
+  sentences: number;
+  gold_product: number;
+  gold_corporation: number;
+  named_predictions: number;
+  all_predictions: number;
+  /** Named predictions vs gold product entities, lenient one-to-one. */
+  product: Prf;
+  /** Named predictions vs gold product ∪ corporation entities (recall here is over both). */
+  product_or_corporation: Prf;
+  /** Named predictions vs gold product, strict on lower-cased text without spaces/punctuation. */
+  product_strict: Prf;
+  /** Gold products overlapped by a prediction of any kind (one-to-one). */
+  product_recall_any_kind: number | null;
+  /** Unmatched named predictions (vs product ∪ corporation) by the gold type they overlap. */
+  false_positives_by_overlapped_type: Record<string, number>;
+}
+
+export interface WnutDetail {
+  /** 1-based position of the sentence in the file. */
+  index: number;
+  sentence: ConllSentence;
+  /** Gold product entities no named prediction matched. */
+  missed: Entity[];
+  /** Named predictions matching no gold product or corporation, with the type they overlap. */
+  spurious: Array<{ span: CharSpan; overlaps: string | null }>;
+}
+
+export function evaluateWnut(sentences: readonly ConllSentence[]): { scores: WnutScores; details: WnutDetail[] } {
+  let goldProduct = 0;
+  let goldCorp = 0;
+  let nNamed = 0;
+  let nAll = 0;
+  let tp = 0;
+  let tpBrand = 0;
+  let tpStrict = 0;
+  let tpAny = 0;
+  const fpTypes: Record<string, number> = {};
+  const details: WnutDetail[] = [];
+
+  for (const [index, s] of sentences.entries()) {
+    const all: Array<CharSpan & { kind: string }> = extractMentions(s.text).map((m) => ({
+      start: m.start,
+      end: m.start + m.link_text.length,
+      text: m.link_text,
+      kind: m.kind,
+    }));
+    const named = all.filter((m) => m.kind === 'named');
+    const products = s.entities.filter((e) => e.type === 'product');
+    const brandish = s.entities.filter((e) => e.type === 'product' || e.type === 'corporation');
+    goldProduct += products.length;
+    goldCorp += brandish.length - products.length;
+    nNamed += named.length;
+    nAll += all.length;
+
+    const m = matchLenient(products, named);
+    tp += m.pairs.length;
+    tpStrict += matchStrict(products, named, compactSpanText).pairs.length;
+    tpAny += matchLenient(products, all).pairs.length;
+    const mb = matchLenient(brandish, named);
+    tpBrand += mb.pairs.length;
+
+    const spurious = mb.unmatchedPred.map((j) => {
+      const span = named[j]!;
+      const hit = s.entities.find((e) => overlapLength(e, span) > 0);
+      const type = hit ? hit.type : null;
+      const key = type ?? '(no entity)';
+      fpTypes[key] = (fpTypes[key] ?? 0) + 1;
+      return { span, overlaps: type };
+    });
+    const missed = m.unmatchedGold.map((i) => products[i]!);
+    if (missed.length > 0 || spurious.length > 0) details.push({ index: index + 1, sentence: s, missed, spurious });
+  }
+
+  return {
+    scores: {
+      sentences: sentences.length,
+      gold_product: goldProduct,
+      gold_corporation: goldCorp,
+      named_predictions: nNamed,
+      all_predictions: nAll,
+      product: prf(tp, nNamed, goldProduct),
+      product_or_corporation: prf(tpBrand, nNamed, goldProduct + goldCorp),
+      product_strict: prf(tpStrict, nNamed, goldProduct),
+      product_recall_any_kind: ratio(tpAny, goldProduct),
+      false_positives_by_overlapped_type: fpTypes,
+    },
+    details,
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * The eval's metric arithmetic and span matching (scripts/eval). No dataset reads: `npm test`
+ * must run without ../shared.
+ */
+import { describe, expect, it } from 'vitest';
+import { accuracyAt, averageRanks, mean, percentile, prf, rocAuc, sumPrf } from '../scripts/eval/metrics.js';
+import {
+  compactSpanText,
+  matchLenient,
+  matchStrict,
+  normalizeSpanText,
+  overlapLength,
+  type CharSpan,
+} from '../scripts/eval/spans.js';
+
+/** A span of `text` starting at `start`. */
+const span = (text: string, start: number, end = start + text.length): CharSpan => ({ text, start, end });
+
+describe('prf', () => {
+  it('computes precision, recall and F1 from counts', () => {
+    const r = prf(3, 4, 6);
+    expect(r.precision).toBeCloseTo(0.75);
+    expect(r.recall).toBeCloseTo(0.5);
+    expect(r.f1).toBeCloseTo(0.6);
+    expect(r).toMatchObject({ tp: 3, n_pred: 4, n_gold: 6 });
+  });
+
+  it('gives null precision (not 0 or 1) when nothing was predicted, and F1 0 when gold exists', () => {
+    expect(prf(0, 0, 5)).toEqual({ tp: 0, n_pred: 0, n_gold: 5, precision: null, recall: 0, f1: 0 });
+  });
+
+  it('gives null recall when there is no gold, and F1 0 when predictions exist', () => {
+    expect(prf(0, 3, 0)).toEqual({ tp: 0, n_pred: 3, n_gold: 0, precision: 0, recall: null, f1: 0 });
+  });
+
+  it('gives all-null ratios when there is neither gold nor prediction', () => {
+    expect(prf(0, 0, 0)).toEqual({ tp: 0, n_pred: 0, n_gold: 0, precision: null, recall: null, f1: null });
+  });
+
+  it('is 1 everywhere for a perfect match', () => {
+    expect(prf(2, 2, 2)).toMatchObject({ precision: 1, recall: 1, f1: 1 });
+  });
+
+  it('rejects a tp larger than either count', () => {
+    expect(() => prf(3, 2, 5)).toThrow(RangeError);
+    expect(() => prf(3, 5, 2)).toThrow(RangeError);
+    expect(() => prf(-1, 5, 2)).toThrow(RangeError);
+  });
+
+  it('micro-averages by adding counts', () => {
+    const r = sumPrf([prf(1, 1, 2), prf(0, 0, 3), prf(2, 4, 2)]);
+    expect(r).toMatchObject({ tp: 3, n_pred: 5, n_gold: 7 });
+    expect(r.precision).toBeCloseTo(0.6);
+    expect(r.f1).toBeCloseTo(0.5);
+    expect(sumPrf([])).toMatchObject({ tp: 0, precision: null, recall: null, f1: null });
+  });
+});
+
+describe('averageRanks', () => {
+  it('ranks from 1 upward and averages ties', () => {
+    expect(averageRanks([10, 20, 30])).toEqual([1, 2, 3]);
+    expect(averageRanks([0.5, 0.1, 0.5, 0.9])).toEqual([2.5, 1, 2.5, 4]);
+    expect(averageRanks([7, 7, 7])).toEqual([2, 2, 2]);
+    expect(averageRanks([])).toEqual([]);
+  });
+});
+
+describe('rocAuc', () => {
+  it('is 1 for a perfect ranking and 0 for a reversed one', () => {
+    expect(rocAuc([0.9, 0.8, 0.2, 0.1], [true, true, false, false])).toBe(1);
+    expect(rocAuc([0.1, 0.2, 0.8, 0.9], [true, true, false, false])).toBe(0);
+  });
+
+  it('matches the textbook example (scikit-learn docs: 0.75)', () => {
+    expect(rocAuc([0.1, 0.4, 0.35, 0.8], [false, false, true, true])).toBeCloseTo(0.75);
+  });
+
+  it('counts a tied positive/negative pair as one half', () => {
+    // pairs: 0.8>0.5, 0.8>0.2, 0.5=0.5 (½), 0.5>0.2  →  3.5 / 4
+    expect(rocAuc([0.8, 0.5, 0.5, 0.2], [true, true, false, false])).toBeCloseTo(0.875);
+  });
+
+  it('is 0.5 when every score is the same', () => {
+    expect(rocAuc([0.3, 0.3, 0.3, 0.3, 0.3], [true, false, true, false, false])).toBeCloseTo(0.5);
+  });
+
+  it('does not depend on item order', () => {
+    const s = [0.2, 0.7, 0.7, 0.4, 0.9, 0.1];
+    const l = [false, true, false, true, true, false];
+    const order = [5, 3, 0, 4, 1, 2];
+    expect(rocAuc(order.map((i) => s[i]!), order.map((i) => l[i]!))).toBeCloseTo(rocAuc(s, l)!);
+  });
+
+  it('is null when a class is empty', () => {
+    expect(rocAuc([0.1, 0.9], [true, true])).toBeNull();
+    expect(rocAuc([0.1, 0.9], [false, false])).toBeNull();
+    expect(rocAuc([], [])).toBeNull();
+  });
+
+  it('rejects mismatched lengths and non-finite scores', () => {
+    expect(() => rocAuc([0.1], [true, false])).toThrow(RangeError);
+    expect(() => rocAuc([Number.NaN, 0.2], [true, false])).toThrow(RangeError);
+  });
+});
+
+describe('accuracyAt', () => {
+  it('counts score >= threshold as positive, the threshold itself included', () => {
+    expect(accuracyAt([0.5, 0.49, 0.9, 0.1], [true, false, false, true])).toBeCloseTo(0.5);
+    expect(accuracyAt([0.5], [true])).toBe(1);
+    expect(accuracyAt([0.3, 0.6], [true, true], 0.25)).toBe(1);
+  });
+
+  it('is null for no items', () => {
+    expect(accuracyAt([], [])).toBeNull();
+  });
+});
+
+describe('percentile and mean', () => {
+  it('uses nearest rank', () => {
+    const xs = [5, 1, 4, 2, 3];
+    expect(percentile(xs, 50)).toBe(3);
+    expect(percentile(xs, 0)).toBe(1);
+    expect(percentile(xs, 100)).toBe(5);
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile(hundred, 50)).toBe(50);
+  });
+
+  it('is null for no samples', () => {
+    expect(percentile([], 50)).toBeNull();
+    expect(mean([])).toBeNull();
+    expect(mean([1, 2, 6])).toBe(3);
+  });
+});
+
+describe('span text keys', () => {
+  it('normalises case, whitespace and surrounding punctuation for strict matching', () => {
+    expect(normalizeSpanText('  The  Guest\nList! ')).toBe('the guest list');
+    expect(normalizeSpanText('"Billy Summers",')).toBe('billy summers');
+    expect(normalizeSpanText('PGI-280 XXL')).toBe('pgi-280 xxl');
+    expect(normalizeSpanText('...')).toBe('');
+  });
+
+  it('compacts pre-tokenised text by dropping spaces and punctuation', () => {
+    expect(compactSpanText('Galaxy s 8')).toBe(compactSpanText('galaxy S8'));
+    expect(compactSpanText("Ferrari ' s")).toBe('ferraris');
+  });
+
+  it('measures character overlap of half-open ranges', () => {
+    expect(overlapLength({ start: 0, end: 5 }, { start: 3, end: 9 })).toBe(2);
+    expect(overlapLength({ start: 0, end: 5 }, { start: 5, end: 9 })).toBe(0);
+    expect(overlapLength({ start: 2, end: 4 }, { start: 0, end: 10 })).toBe(2);
+  });
+});
+
+describe('matchStrict', () => {
+  it('matches equal normalised strings regardless of position', () => {
+    const m = matchStrict([span('Running Shoes', 10)], [span('running  shoes.', 40)]);
+    expect(m.pairs).toEqual([[0, 0]]);
+  });
+
+  it('does not match a partial span', () => {
+    const m = matchStrict([span('running shoes', 0)], [span('shoes', 8)]);
+    expect(m.pairs).toEqual([]);
+    expect(m.unmatchedGold).toEqual([0]);
+    expect(m.unmatchedPred).toEqual([0]);
+  });
+
+  it('is one-to-one: one prediction satisfies only one of two equal golds', () => {
+    const gold = [span('ASICS', 17), span('ASICS', 28)];
+    const m = matchStrict(gold, [span('ASICS', 17)]);
+    expect(m.pairs).toHaveLength(1);
+    expect(m.unmatchedGold).toHaveLength(1);
+    expect(matchStrict(gold, [span('asics', 17), span('Asics', 28)]).pairs).toHaveLength(2);
+  });
+
+  it('accepts a custom key', () => {
+    const m = matchStrict([span('Galaxy s 8', 0)], [span('Galaxy S8', 0)], compactSpanText);
+    expect(m.pairs).toEqual([[0, 0]]);
+  });
+
+  it('handles empty sides', () => {
+    expect(matchStrict([], [span('x', 0)])).toEqual({ pairs: [], unmatchedGold: [], unmatchedPred: [0] });
+    expect(matchStrict([span('x', 0)], [])).toEqual({ pairs: [], unmatchedGold: [0], unmatchedPred: [] });
+  });
+});
+
+describe('matchLenient', () => {
+  it('matches overlapping spans of different extent', () => {
+    const m = matchLenient([span('robbust phone', 19)], [span('phone', 27)]);
+    expect(m.pairs).toEqual([[0, 0]]);
+  });
+
+  it('does not match spans that only touch', () => {
+    expect(matchLenient([{ start: 0, end: 5 }], [{ start: 5, end: 9 }]).pairs).toEqual([]);
+  });
+
+  it('lets one long prediction satisfy only one of the golds it covers', () => {
+    // "PGI-280 XXL/CLI-281XX ..." predicted as one span over two gold spans
+    const gold = [{ start: 0, end: 11 }, { start: 12, end: 40 }];
+    const m = matchLenient(gold, [{ start: 0, end: 40 }]);
+    expect(m.pairs).toEqual([[1, 0]]);
+    expect(m.unmatchedGold).toEqual([0]);
+    expect(m.unmatchedPred).toEqual([]);
+  });
+
+  it('lets one long gold be satisfied by only one of the predictions inside it', () => {
+    const m = matchLenient([{ start: 0, end: 40 }], [{ start: 0, end: 5 }, { start: 10, end: 30 }]);
+    expect(m.pairs).toEqual([[0, 1]]);
+    expect(m.unmatchedPred).toEqual([0]);
+  });
+
+  it('prefers the larger overlap so a greedy choice does not starve a neighbour', () => {
+    // pred 0 overlaps gold 0 by 1 char and gold 1 by 6; pred 1 overlaps only gold 0
+    const gold = [{ start: 0, end: 10 }, { start: 10, end: 16 }];
+    const pred = [{ start: 9, end: 16 }, { start: 0, end: 8 }];
+    const m = matchLenient(gold, pred);
+    expect(m.pairs).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it('gives no pairs with zero predictions and keeps every gold unmatched', () => {
+    const m = matchLenient([{ start: 0, end: 3 }, { start: 5, end: 8 }], []);
+    expect(m).toEqual({ pairs: [], unmatchedGold: [0, 1], unmatchedPred: [] });
+    expect(prf(m.pairs.length, 0, 2)).toMatchObject({ precision: null, recall: 0, f1: 0 });
+  });
+});
