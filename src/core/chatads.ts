@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.js';
 import { resolveCountry } from './country.js';
 import { newMeta, errorEnvelope, successEnvelope, withContext } from './envelope.js';
 import { ChatAdsError, failure, type ChatAdsFailure } from './errors.js';
+import { DEFAULT_LLM_BUDGETS, type LanguageModelLike, type LlmBudgets, type LlmExtractor } from './extract/llm.js';
 import { openGeoIp, type GeoIp } from './geoip.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -22,7 +23,7 @@ import {
 } from './http.js';
 import { admit, usageOf } from './limits.js';
 import { silentLogger, type Logger } from './log.js';
-import { billedData, runPipeline } from './pipeline.js';
+import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { checkRules } from './rules.js';
@@ -52,6 +53,20 @@ export interface ChatAdsOptions extends RulesInput {
   logger?: Logger;
   /** Largest accepted request body, default 64 KiB. */
   maxBodyBytes?: number;
+  /**
+   * The extractor of `message_analysis: balanced | thorough`. Without one, those modes answer
+   * with the NLP extraction (`extraction_method: nlp_fallback`). The package entry builds one
+   * from an AI SDK `model`; pass your own to use something else.
+   */
+  llm?: LlmExtractor;
+  /**
+   * Any AI SDK language model for `balanced` and `thorough` (`ai` must be installed). Handled
+   * by `createChatAds` from `chatads`, which turns it into `llm` and loads the AI SDK on first
+   * use; the core factory itself refuses it. The message is sent to the model's provider.
+   */
+  model?: LanguageModelLike;
+  /** Milliseconds an LLM call may take per mode. Default: balanced 1500, thorough 4000. */
+  llmBudgets?: LlmBudgets;
 }
 
 /** A caller's rules for one in-process `analyze` call; defaults come from the options. */
@@ -70,6 +85,9 @@ export interface ChatAds {
 }
 
 export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
+  if (options.model !== undefined && options.model !== null) {
+    throw new TypeError('A `model` needs createChatAds from the package entry (it loads the AI SDK adapter).');
+  }
   const now = options.now ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const store = options.store ?? new MemoryStore();
@@ -77,6 +95,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   const cache = options.cache === false ? null : new ResultCache(options.cache, now);
   const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
   const defaultRules = parseRules(options);
+  const deps: PipelineDeps = {
+    resolvers,
+    logger,
+    llm: options.llm ?? null,
+    llmBudgets: parseBudgets(options.llmBudgets),
+    state: { noModelLogged: false },
+  };
   const teams = (options.teams ?? []).map(parseTeam);
   const ready = Promise.all(teams.map((t) => store.saveTeam(t))).then(() => undefined);
   // A failed seed must surface through `ready()`/`handle`, not as an unhandled rejection.
@@ -91,17 +116,20 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
 
   const inflight = new Map<string, Promise<CachedData>>();
 
-  /** Cache → pipeline, with one computation per key in flight. */
+  /**
+   * Cache → pipeline, with one computation per key in flight. A result of a transient LLM
+   * failure is shared with the requests waiting on it but not cached: the next one tries again.
+   */
   async function analyzeCached(request: NormalizedRequest, country: string, rules: TeamRules): Promise<{ data: CachedData; hit: boolean }> {
-    if (!cache) return { data: await runPipeline(request, country, rules, { resolvers, logger }), hit: false };
+    if (!cache) return { data: (await runPipeline(request, country, rules, deps)).data, hit: false };
     const key = cacheKey(request, country, rulesVersion(rules));
     const hit = cache.get(key);
     if (hit) return { data: hit, hit: true };
     let pending = inflight.get(key);
     if (!pending) {
-      pending = runPipeline(request, country, rules, { resolvers, logger })
-        .then((data) => {
-          cache.set(key, data);
+      pending = runPipeline(request, country, rules, deps)
+        .then(({ data, cacheable }) => {
+          if (cacheable) cache.set(key, data);
           return data;
         })
         .finally(() => inflight.delete(key));
@@ -157,6 +185,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         team: team?.id ?? null,
         cache: cacheHit ? 'hit' : 'miss',
         offers: res.body.data?.returned ?? 0,
+        extraction: res.body.data?.extraction_method ?? null,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
       });
       return res;
@@ -224,4 +253,18 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     store,
     maxBodyBytes,
   };
+}
+
+/** The per-mode LLM budgets, defaults filled in. A budget must be a positive number of ms. */
+function parseBudgets(input: LlmBudgets | undefined): Readonly<Required<LlmBudgets>> {
+  const budgets = { ...DEFAULT_LLM_BUDGETS };
+  for (const mode of ['balanced', 'thorough'] as const) {
+    const value = input?.[mode];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new RangeError(`llmBudgets.${mode} must be a positive number of milliseconds.`);
+    }
+    budgets[mode] = value;
+  }
+  return budgets;
 }

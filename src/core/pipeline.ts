@@ -1,19 +1,43 @@
 /**
  * The analysis itself: extract → intent → resolve → the success `data` object
  * (decisions.md, "Success data"). No auth, limits or cache here; `chatads.ts` composes those.
+ * `message_analysis` picks the extraction: `fast` is NLP only, `balanced` and `thorough` ask the
+ * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
 import { describeTerm, extractMentions, type Mention } from './extract/index.js';
+import {
+  blendIntent,
+  callExtractor,
+  crossCheck,
+  llmMentions,
+  TRANSIENT_FALLBACKS,
+  type LlmBudgets,
+  type LlmExtractor,
+  type LlmFallbackReason,
+  type LlmMode,
+} from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMentionIntent, scoreMessageIntent } from './intent/index.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
 import { resolveWithChain, type Resolution, type Resolver } from './resolve/resolver.js';
 import type { TeamRules } from './teams.js';
 import type { CachedData } from './cache.js';
-import type { AnalyzeData, NormalizedRequest, Offer } from './types.js';
+import type { AnalyzeData, ExtractionMethod, NormalizedRequest, Offer } from './types.js';
 
 export interface PipelineDeps {
   resolvers: readonly Resolver[];
   logger: Logger;
+  /** The LLM of `balanced` and `thorough`, or null when none is configured. */
+  llm: LlmExtractor | null;
+  llmBudgets: Readonly<Required<LlmBudgets>>;
+  /** Per instance: the permanent `no_model` fallback is logged once, not on every request. */
+  state: { noModelLogged: boolean };
+}
+
+/** A result, and whether it may be cached (not after a transient LLM failure). */
+export interface PipelineResult {
+  data: CachedData;
+  cacheable: boolean;
 }
 
 interface Candidate {
@@ -21,14 +45,35 @@ interface Candidate {
   score: number | null;
 }
 
+interface Analysis {
+  candidates: Candidate[];
+  messageScore: number | null;
+  method: ExtractionMethod;
+  cacheable: boolean;
+}
+
 export async function runPipeline(
   request: NormalizedRequest,
   country: string,
   rules: TeamRules,
   deps: PipelineDeps,
+): Promise<PipelineResult> {
+  const analysis = await analyzeMessage(request, deps);
+  return { data: await buildData(request, country, rules, deps, analysis), cacheable: analysis.cacheable };
+}
+
+async function buildData(
+  request: NormalizedRequest,
+  country: string,
+  rules: TeamRules,
+  deps: PipelineDeps,
+  { candidates, messageScore, method }: Analysis,
 ): Promise<CachedData> {
-  const { candidates, messageScore } = analyzeMessage(request);
-  const messageIntent = { intent_score: messageScore, intent_level: messageScore === null ? null : intentLevel(messageScore) };
+  const messageIntent = {
+    intent_score: messageScore,
+    intent_level: messageScore === null ? null : intentLevel(messageScore),
+    extraction_method: method,
+  };
 
   if (candidates.length === 0) {
     return { status: 'no_offers_found', matched: false, reason: 'no_product_detected', offers: [], requested: 0, returned: 0, ...messageIntent };
@@ -85,27 +130,87 @@ export async function runPipeline(
   return data;
 }
 
-function analyzeMessage(request: NormalizedRequest): { candidates: Candidate[]; messageScore: number | null } {
+async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): Promise<Analysis> {
+  const message = request.message;
   if (request.skip_message_analysis) {
     // The message is the search term itself: no extraction, no intent scoring, no filter.
-    const term = request.message;
-    const mention: Mention = { link_text: term, start: 0, search_term: term, kind: 'named', ...describeTerm(term) };
-    return { candidates: [{ mention, score: null }], messageScore: null };
+    const mention: Mention = { link_text: message, start: 0, search_term: message, kind: 'named', ...describeTerm(message) };
+    return { candidates: [{ mention, score: null }], messageScore: null, method: 'skipped', cacheable: true };
   }
-  const mentions = extractMentions(request.message);
-  const messageScore = scoreMessageIntent(request.message);
-  const candidates = mentions.map((mention) => ({
-    mention,
-    score: scoreMentionIntent(request.message, mention, messageScore),
-  }));
-  return { candidates, messageScore };
+  const mode = request.message_analysis;
+  if (mode === 'fast') return nlpAnalysis(message, 'nlp', true);
+
+  if (!deps.llm) {
+    if (!deps.state.noModelLogged) {
+      deps.state.noModelLogged = true;
+      fallback(deps, 'no_model', mode, 0, 'info');
+    }
+    return nlpAnalysis(message, 'nlp_fallback', true);
+  }
+
+  // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
+  // cross-check and intent blend need it anyway.
+  const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode]);
+  const nlp = extractMentions(message);
+  const nlpScore = scoreMessageIntent(message, nlp);
+  const outcome = await pending;
+
+  if (!outcome.ok) {
+    fallback(deps, outcome.reason, mode, outcome.ms, 'warn', outcome.error);
+    return scored(message, nlp, nlpScore, 'nlp_fallback', false);
+  }
+  const mentions = llmMentions(message, outcome.analysis);
+  if (!mentions) {
+    fallback(deps, 'span_not_in_message', mode, outcome.ms, 'warn');
+    return scored(message, nlp, nlpScore, 'nlp_fallback', false);
+  }
+  if (mode === 'balanced') return scored(message, mentions, nlpScore, 'llm', true);
+  return scored(message, crossCheck(mentions, nlp), blendIntent(nlpScore, outcome.analysis.purchase_intent), 'llm', true);
 }
 
-/** The `max` strongest candidates (score, then position), returned in message order. */
+/** One extraction, reused by the intent score. */
+function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boolean): Analysis {
+  const mentions = extractMentions(message);
+  return scored(message, mentions, scoreMessageIntent(message, mentions), method, cacheable);
+}
+
+function scored(message: string, mentions: Mention[], messageScore: number, method: ExtractionMethod, cacheable: boolean): Analysis {
+  const candidates = mentions.map((mention) => ({ mention, score: scoreMentionIntent(message, mention, messageScore) }));
+  return { candidates, messageScore, method, cacheable };
+}
+
+/** Codes and timings only: never the message, the model's answer or an error's message. */
+function fallback(
+  deps: PipelineDeps,
+  reason: LlmFallbackReason,
+  mode: LlmMode,
+  ms: number,
+  level: 'info' | 'warn',
+  error?: string,
+): void {
+  deps.logger(level, 'llm_fallback', {
+    reason,
+    mode,
+    ms,
+    transient: TRANSIENT_FALLBACKS.has(reason),
+    ...(error ? { error } : {}),
+  });
+}
+
+/**
+ * The `max` strongest candidates (score, then position), one per search term (case-insensitive:
+ * a product mentioned twice is one offer), returned in message order.
+ */
 function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
-  if (candidates.length <= max) return candidates;
+  const seen = new Set<string>();
   return [...candidates]
     .sort((a, b) => (b.score ?? 1) - (a.score ?? 1) || a.mention.start - b.mention.start)
+    .filter((c) => {
+      const term = c.mention.search_term.toLowerCase();
+      if (seen.has(term)) return false;
+      seen.add(term);
+      return true;
+    })
     .slice(0, max)
     .sort((a, b) => a.mention.start - b.mention.start);
 }
@@ -130,7 +235,7 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
 
 /** The success `data` in the interface's field order, with `billed` set for this request. */
 export function billedData(data: CachedData, billed: boolean): AnalyzeData {
-  const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level } = data;
+  const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level, extraction_method } = data;
   return {
     status,
     matched,
@@ -142,6 +247,7 @@ export function billedData(data: CachedData, billed: boolean): AnalyzeData {
     billed,
     intent_score,
     intent_level,
+    extraction_method,
   };
 }
 

@@ -71,6 +71,13 @@ export interface Offer {
   products: Product[];
 }
 
+/**
+ * How the mentions were found: `nlp` (`fast`), `llm` (`balanced`/`thorough` with a valid model
+ * answer), `nlp_fallback` (`balanced`/`thorough` answered by NLP: no model, or the model timed
+ * out, failed or answered something unusable), `skipped` (`skip_message_analysis`).
+ */
+export type ExtractionMethod = 'nlp' | 'llm' | 'nlp_fallback' | 'skipped';
+
 export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link';
 export type FillStatus = 'filled' | 'partial_fill' | 'no_offers_found';
 
@@ -86,6 +93,7 @@ export interface AnalyzeData {
   billed: boolean;
   intent_score: number | null;
   intent_level: IntentLevel | null;
+  extraction_method: ExtractionMethod;
 }
 
 export interface Usage {
