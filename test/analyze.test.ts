@@ -38,6 +38,13 @@ describe('analyze() in-process', () => {
     expect(terms).toContain('Sony WH-1000XM5');
   });
 
+  it('a product mentioned twice is one offer', async () => {
+    const chatads = createChatAds({ affiliate_tags: { US: 'mytag-20' } });
+    const data = await chatads.analyze({ message: 'Which air fryer should I buy? My old air fryer broke, so an Air Fryer it is.', max_offers: 5, min_intent: 'any' });
+    expect(data.offers.filter((o) => o.search_term.toLowerCase() === 'air fryer')).toHaveLength(1);
+    expect(data.requested).toBe(data.offers.length);
+  });
+
   it('throws ChatAdsError with the HTTP code for invalid requests and blocked content', async () => {
     const chatads = createChatAds({ affiliate_tags: { US: 'mytag-20' }, blocked_keywords: ['vape'] });
     await expect(chatads.analyze({ message: '' })).rejects.toMatchObject({ code: 'INVALID_REQUEST', status: 400 });

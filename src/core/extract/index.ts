@@ -15,6 +15,9 @@ import type { Mention } from './mention.js';
 import { MAX_INPUT_CHARS, MAX_MENTIONS, type Word, tokenize } from './words.js';
 import { apostropheWords } from './lexicon.js';
 import { type Span, parseAt } from './spans.js';
+import { findUnknownNames } from './names.js';
+import { dropByContext, isCompanyTalk } from './context.js';
+import { querySpan } from './query.js';
 export type { Mention } from './mention.js';
 
 
@@ -47,10 +50,9 @@ function extract(message: string, lenient: boolean): Mention[] {
   if (typeof message !== 'string' || message.length === 0) return [];
   const text = message.length > MAX_INPUT_CHARS ? message.slice(0, MAX_INPUT_CHARS) : message;
   const words = tokenize(text, lenient);
-  const mentions: Mention[] = [];
-  const seen = new Set<string>();
+  const spans: Span[] = [];
   let i = 0;
-  while (i < words.length && mentions.length < MAX_MENTIONS) {
+  while (i < words.length && spans.length < MAX_MENTIONS) {
     const w = words[i];
     if (!w || w.blank) {
       i++;
@@ -65,20 +67,47 @@ function extract(message: string, lenient: boolean): Mention[] {
       i += Math.max(1, r.skip);
       continue;
     }
-    const mention = toMention(text, words, r);
+    spans.push(r);
     i = Math.max(i + 1, r.end);
-    if (!mention) continue;
-    const dedupeKey = mention.search_term.toLowerCase();
-    if (seen.has(dedupeKey)) continue;
-    seen.add(dedupeKey);
-    mentions.push(mention);
+  }
+  const query = querySpan(text, words, spans);
+  if (query) return toMentions(text, words, [query]);
+  return toMentions(text, words, dropByContext(words, withUnknownNames(words, spans.filter((span) => !isCompanyTalk(words, span)))));
+}
+
+/** Adds the named products the lexicons do not know; a name right before a product type joins it. */
+function withUnknownNames(words: Word[], spans: Span[]): Span[] {
+  const owner = new Int32Array(words.length).fill(-1);
+  spans.forEach((s, n) => owner.fill(n, s.start, s.end));
+  const merged = new Set<number>();
+  const extra: Span[] = [];
+  for (const name of findUnknownNames(words, (k) => k >= 0 && k < owner.length && owner[k] !== -1)) {
+    const following = owner[name.end] ?? -1;
+    const generic = following >= 0 ? spans[following] : undefined;
+    if (generic && generic.start === name.end && !generic.brand && !generic.line && !generic.models) {
+      // "Zorbix earbuds", "Bauer Nexus skates": an unknown name and its product type are one mention.
+      merged.add(following);
+      extra.push({ ...generic, start: name.start, models: 1 });
+    } else {
+      extra.push({ start: name.start, end: name.end, brand: null, line: null, models: 1, category: null });
+    }
+  }
+  return [...spans.filter((_, n) => !merged.has(n)), ...extra].sort((a, b) => a.start - b.start);
+}
+
+function toMentions(text: string, words: Word[], spans: Span[]): Mention[] {
+  const mentions: Mention[] = [];
+  for (const span of spans) {
+    if (mentions.length >= MAX_MENTIONS) break;
+    const mention = toMention(text, words, span);
+    if (mention) mentions.push(mention);
   }
   return mentions;
 }
 
 /**
- * Product mentions in a chat message, ordered by `start`, without overlaps and without duplicate
- * search terms (case-insensitive; the first occurrence is kept). Never throws.
+ * Product mentions in a chat message, ordered by `start`, without overlaps; every occurrence
+ * counts (the pipeline keeps one offer per search term). Never throws.
  */
 export function extractMentions(message: string): Mention[] {
   try {

@@ -11,6 +11,7 @@
  *                   it, not tagged as a verb or adjective, no direct object after it).
  * Hyphens and spaces are interchangeable in forms ("noise-cancelling" == "noise cancelling").
  */
+import taxonomy from './data/taxonomy-types.json' with { type: 'json' };
 
 /** Taxonomy paths that product lines and brands in ./brands.ts point to. */
 export const CATEGORY = {
@@ -98,7 +99,7 @@ export const CATEGORY = {
 export const PRODUCT_TYPE_TABLE: ReadonlyArray<readonly [category: string, forms: string]> = [
   ['Electronics > Audio > Audio Components > Headphones & Headsets > Headphones', 'headphones; headset; over-ear headphones; on-ear headphones; noise cancelling headphones; noise canceling headphones; gaming headset; studio headphones; bone conduction headphones; earbuds; earphones; in-ear monitors; iems; wireless earbuds'],
   ['Electronics > Audio > Audio Components > Speakers', '?speaker; bluetooth speaker; portable speaker; smart speaker; bookshelf speakers; computer speakers; soundbar; sound bar; subwoofer'],
-  ['Electronics > Audio > Audio Components > Microphones', 'microphone; usb microphone; lavalier microphone'],
+  ['Electronics > Audio > Audio Components > Microphones', 'microphone; usb microphone; lavalier microphone; condenser microphone; mic; =mics; gaming mic'],
   ['Electronics > Audio > Audio Components > Audio Amplifiers > Headphone Amplifiers', 'headphone amp; headphone amplifier'],
   ['Electronics > Audio > Audio Components > Audio Amplifiers', 'amplifier; stereo receiver; av receiver'],
   ['Electronics > Audio > Audio Players & Recorders > Turntables & Record Players', 'turntable; record player'],
@@ -109,7 +110,7 @@ export const PRODUCT_TYPE_TABLE: ReadonlyArray<readonly [category: string, forms
   ['Electronics > Computers > Tablet Computers', '?tablet; android tablet; drawing tablet'],
   ['Electronics > Computers > Handheld Devices > E-Book Readers', 'e-reader; ereader; e-book reader; ebook reader'],
   ['Electronics > Communications > Telephony > Mobile Phones', 'smartphone; ?phone; cell phone; cellphone; mobile phone; android phone; flip phone'],
-  ['Electronics > Communications > Telephony > Mobile Phone Accessories > Mobile Phone Cases', 'phone case; iphone case'],
+  ['Electronics > Communications > Telephony > Mobile Phone Accessories > Mobile Phone Cases', 'phone case; iphone case; ?case; leather case; hard case; hard cover case; protective case; flip case; wallet case'],
   ['Electronics > Communications > Telephony > Mobile Phone Accessories > Mobile Phone Stands', 'phone stand; phone holder; phone mount; car phone mount; car mount'],
   ['Electronics > Electronics Accessories > Electronics Films & Shields > Screen Protectors', 'screen protector'],
   ['Electronics > Electronics Accessories > Power > Power Adapters & Chargers', 'charger; phone charger; wireless charger; usb-c charger; fast charger; laptop charger; charging station; charging cable; power adapter; wall charger; car charger'],
@@ -161,7 +162,7 @@ export const PRODUCT_TYPE_TABLE: ReadonlyArray<readonly [category: string, forms
   ['Electronics > Video Game Consoles', 'game console; gaming console; ?console; handheld console; vr headset; virtual reality headset'],
   ['Software > Video Game Software', 'video game; video games'],
   ['Furniture > Chairs > Gaming Chairs', 'gaming chair'],
-  ['Cameras & Optics > Cameras > Digital Cameras', 'camera; digital camera; mirrorless camera; dslr; dslr camera; point and shoot camera; compact camera; instant camera'],
+  ['Cameras & Optics > Cameras > Digital Cameras', 'camera; ?cam; sports camera; action camera; digital camera; mirrorless camera; dslr; dslr camera; point and shoot camera; compact camera; instant camera'],
   ['Cameras & Optics > Cameras > Film Cameras', 'film camera'],
   ['Cameras & Optics > Cameras > Video Cameras', 'action camera; action cam; video camera; camcorder; vlogging camera; 360 camera'],
   ['Cameras & Optics > Cameras > Surveillance Cameras', 'security camera; security cam; surveillance camera; outdoor camera; indoor camera; ip camera; doorbell camera; video doorbell; pet camera'],
@@ -313,7 +314,7 @@ export const PRODUCT_TYPE_TABLE: ReadonlyArray<readonly [category: string, forms
   ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Lotion & Moisturizer', 'moisturizer; moisturiser; face moisturizer; ?lotion; body lotion; face cream; night cream'],
   ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Facial Cleansers', 'face wash; ?cleanser; facial cleanser'],
   ['Health & Beauty > Personal Care > Cosmetics > Skin Care', '?serum; face serum; retinol; vitamin c serum'],
-  ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Toners & Astringents', '?toner'],
+  ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Toners & Astringents', 'skin toner; facial toner; face toner'],
   ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Lip Balms & Treatments', 'lip balm'],
   ['Health & Beauty > Personal Care > Cosmetics > Skin Care > Skin Care Masks & Peels', 'face mask; sheet mask'],
   ['Health & Beauty > Personal Care > Cosmetics > Makeup > Face Makeup', '?makeup; concealer'],
@@ -474,6 +475,35 @@ export const PRODUCT_TYPE_TABLE: ReadonlyArray<readonly [category: string, forms
   ['Arts & Entertainment > Hobbies & Creative Arts > Musical Instruments > Pianos', 'digital piano; keyboard piano; piano'],
   ['Arts & Entertainment > Hobbies & Creative Arts > Musical Instruments > Electronic Musical Instruments > MIDI Controllers', 'midi keyboard; midi controller'],
   ['Arts & Entertainment > Hobbies & Creative Arts > Musical Instruments > Percussion > Drum Kits', 'electronic drum kit; drum kit; drum set'],
+  // Books: the medium and the genres people ask for as the kind of book they want.
+  ['Media > Books', 'book; novel; paperback; hardcover book; hardback; audiobook; e-book; ebook; cookbook; biography; autobiography; memoir; anthology; short story collection; novella; picture book; children\'s book; comic book; graphic novel; manga; textbook; workbook; poetry book; thriller; thriller book; psychological thriller; suspense thriller; crime novel; crime thriller; murder mystery; mystery novel; mystery book; detective novel; romance novel; romance book; fantasy novel; fantasy book; science fiction novel; sci-fi novel; horror novel; historical novel; historical fiction; literary fiction; classical literature; classic literature; classic novel; self-help book; travel guide; guidebook; bestseller'],
+  ['Media > Books', '?romance; ?mystery; ?fantasy; ?horror; ?classic; ?crime; ?fiction; ?non-fiction; ?nonfiction; ?poetry'],
+  // Office supplies.
+  ['Office Supplies > Filing & Organization > Calendars, Organizers & Planners', 'calendar; desk calendar; wall calendar; office calendar; planner; weekly planner; daily planner; monthly planner; year planner; agenda; diary; organizer'],
+  ['Office Supplies > General Office Supplies > Paper Products > Notebooks & Notepads', 'notepad; legal pad; spiral notebook; composition notebook; sticky notes; post-it notes'],
+  ['Office Supplies > Office Instruments > Writing & Drawing Instruments > Pens & Pencils > Pens', 'pen; ballpoint pen; ballpoints; rollerball pen; felt-tip pen'],
+  ['Office Supplies > Office Instruments > Writing & Drawing Instruments > Pens & Pencils > Pencils', 'pencil; mechanical pencil; colored pencils; coloured pencils'],
+  ['Office Supplies > Office Instruments > Writing & Drawing Instruments > Markers & Highlighters', 'marker; highlighter; whiteboard marker; dry erase marker'],
+  ['Office Supplies > General Office Supplies > Paper Products > Printer & Copier Paper', 'printer paper; copy paper; a4 paper; =paper; =papers'],
+  ['Electronics > Print, Copy, Scan & Fax > Printer, Copier & Fax Machine Accessories > Printer Consumables > Toner & Inkjet Cartridges', 'ink; printer ink; ink cartridge; printer cartridge; cartridge; toner'],
+  ['Office Supplies > Filing & Organization > Pen & Pencil Cases', 'pencil case; pencil pouch'],
+  ['Office Supplies > Presentation Supplies > Dry-Erase Boards', 'whiteboard; dry erase board'],
+  ['Arts & Entertainment > Hobbies & Creative Arts > Arts & Crafts > Art & Crafting Materials > Craft Paint, Ink & Glaze > Art & Craft Paint', 'paint; washable paint; acrylic paint; watercolor paint; watercolour paint; poster paint; finger paint'],
+  // Broad kinds of goods that shoppers ask for as such.
+  ['Office Supplies', 'office supplies; office products; office product; school supplies; stationery'],
+  ['Sporting Goods', 'sports products; sports equipment; sporting goods; sports gear'],
+  ['Health & Beauty > Personal Care > Cosmetics', 'beauty products; makeup; cosmetics; skincare products; skin care products'],
+  // Sports.
+  ['Sporting Goods > Athletics > Racquetball & Squash > Squash Racquets', 'squash racket; squash racquet'],
+  ['Sporting Goods > Outdoor Recreation > Winter Sports & Activities > Skiing & Snowboarding', 'skis; snowboard'],
+  ['Sporting Goods > Outdoor Recreation > Outdoor Games > Badminton > Badminton Racquets & Sets', 'badminton racket; badminton racquet; racket; racquet'],
+  ['Sporting Goods > Outdoor Recreation > Outdoor Games > Badminton > Shuttlecocks', 'shuttlecock; shuttlecocks; shuttle cock; birdie'],
+  ['Sporting Goods > Athletics > Figure Skating & Hockey > Hockey Protective Gear > Hockey Helmets', 'hockey helmet'],
+  ['Sporting Goods > Athletics > Figure Skating & Hockey > Ice Skates', 'ice skates; skates; hockey skates; figure skates'],
+  ['Sporting Goods > Athletics', 'protective gear; protection gear; shin guards; knee pads; elbow pads'],
+  ['Apparel & Accessories > Clothing Accessories > Headwear', 'helmet; sports helmet'],
+  ['Sporting Goods > Athletics > Tennis > Tennis Balls', 'tennis balls'],
+  ['Sporting Goods > Athletics > Tennis > Tennis Racquet Accessories > Tennis Racquet String', 'racket strings; racquet strings; strings'],
 ];
 
 /**
@@ -627,6 +657,37 @@ function variantsOf(form: string): string[] {
   return out;
 }
 
+/**
+ * Single words of the generated taxonomy list that are product names in a catalogue but rarely
+ * in a chat ("dates", "keys", "fans", "chips").
+ */
+const TAXONOMY_STOPWORDS = new Set(
+  ('dates keys greens chips bridges islands checks finishes foundations communications athletics gymnastics ' +
+    'billiards clubs fans cars guns fonts awards flags gates doors drains garages dies bows jams dips floats blocks ' +
+    'bolts charms braces cuffs chains crossovers grips hoops tips buffers buffets inserts housings hubs finders ' +
+    'converters equalizers frames filters coils couplers cutters spirits powers beans eggs cookies crackers ' +
+    'buns breads berries apples lemons grapes figs bananas buttons hangers invitations brochures conditioners ' +
+    'concealers bronzers blushes cosmetics costumes coats dresses jackets hats belts bras screens batteries displays ' +
+    'lenses handles wheels tires seats pedals lids caps ranges tops videos baskets feathers carts ' +
+    'novelties singles stations plans').split(' '),
+);
+
+/** Phrases of the generated list that are site furniture in a chat ("your shopping cart"). */
+const TAXONOMY_STOP_PHRASES = new Set(['shopping carts', 'shopping baskets', 'gift cards', 'price tags']);
+
+/** Product types generated from the Google Product Taxonomy (scripts/build-lexicons.ts). */
+function taxonomyForms(): Array<[form: string, category: string, ambiguous: boolean]> {
+  const out: Array<[string, string, boolean]> = [];
+  for (const [form, index] of taxonomy.types as Array<[string, number]>) {
+    const single = !form.includes(' ');
+    if (single && TAXONOMY_STOPWORDS.has(form)) continue;
+    if (TAXONOMY_STOP_PHRASES.has(form)) continue;
+    // A lone word from the generated list needs noun context, like the `?` forms above.
+    out.push([form, taxonomy.categories[index] ?? '', single]);
+  }
+  return out;
+}
+
 /** Every surface form of the product-type lexicon, variants included (first entry wins on clashes). */
 export function productTypeForms(): ProductTypeForm[] {
   const seen = new Set<string>();
@@ -649,6 +710,13 @@ export function productTypeForms(): ProductTypeForm[] {
         seen.add(variant);
         out.push({ form: variant, category, ambiguous });
       }
+    }
+  }
+  for (const [form, category, ambiguous] of taxonomyForms()) {
+    for (const variant of variantsOf(form)) {
+      if (seen.has(variant)) continue;
+      seen.add(variant);
+      out.push({ form: variant, category, ambiguous });
     }
   }
   return out;

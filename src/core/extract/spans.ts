@@ -61,6 +61,14 @@ export const OBJECT_START = new Set([
 
 /** "from Apple", "at IKEA": the brand is where it is bought. ("on" is left out: "thoughts on Sony".) */
 export const STORE_PREPOSITIONS = new Set(['from', 'at', 'via', 'through', 'thru']);
+/**
+ * "from <brand>" is the store after buying words or an object already named ("order from Apple",
+ * "I bought it from Apple"); otherwise it names the maker ("something from Huawei", "then from Yonex").
+ */
+const STORE_CONTEXT = new Set([
+  'order', 'ordered', 'ordering', 'buy', 'bought', 'buying', 'purchase', 'purchased', 'get', 'got', 'shop', 'shopping',
+  'ship', 'shipped', 'deliver', 'delivered', 'it', 'them', 'this', 'that', 'these', 'those',
+]);
 
 export function hasAnyTag(w: Word, tags: readonly string[]): boolean {
   for (const t of tags) if (w.tags.has(t)) return true;
@@ -187,13 +195,17 @@ export interface NamedEvidence {
   alnumModel: boolean;
   type: string | null;
   tail: boolean;
+  /** "the Google one": the brand stands for its product. */
+  one: boolean;
+  /** "the Wilson in red": a capitalised brand after "the" is one of its products. */
+  determiner: boolean;
 }
 
 export function brandOk(w: Word, flag: BrandFlag, brand: BrandEntry, ev: NamedEvidence): boolean {
   if (flag === '') return true;
   const typeOk = ev.type !== null && typeFitsBrand(brand, ev.type);
-  if (!w.capitalized) return ev.line || typeOk || ev.tail || ev.alnumModel;
-  const evidence = ev.line || typeOk || ev.tail || ev.models > 0;
+  if (!w.capitalized) return ev.line || typeOk || ev.tail || ev.alnumModel || ev.one;
+  const evidence = ev.line || typeOk || ev.tail || ev.models > 0 || ev.one || (ev.determiner && !w.sentenceStart && !w.oddCase);
   if (flag === 'e') return evidence;
   return evidence || (!w.sentenceStart && !w.oddCase);
 }
@@ -303,6 +315,8 @@ export function parseNamed(words: Word[], i: number, m: Match): Span | null {
     alnumModel,
     type: tail ? null : typeCategory,
     tail,
+    one: words[pos]?.key === 'one' && joinable(words[pos]?.gap ?? ''),
+    determiner: words[i - 1]?.key === 'the' && joinable(first.gap),
   };
   if (brand && !brandOk(first, brand.flag, brand, ev)) return null;
   if (line && lineWord) {
@@ -314,7 +328,8 @@ export function parseNamed(words: Word[], i: number, m: Match): Span | null {
   if (brand && !line && models === 0 && typeCategory === null) {
     const prev = words[i - 1];
     const prev2 = words[i - 2];
-    if (prev && joinable(first.gap)) {
+    const maker = prev?.key === 'from' && ![i - 2, i - 3].some((k) => STORE_CONTEXT.has(words[k]?.key ?? ''));
+    if (prev && joinable(first.gap) && !maker) {
       if (STORE_PREPOSITIONS.has(prev.key)) return null;
       if (prev.key === 'the' && prev2 && joinable(prev.gap) && STORE_PREPOSITIONS.has(prev2.key)) return null;
     }

@@ -1,0 +1,104 @@
+/**
+ * Builds the generated lexicons in src/core/extract/data/ from the public lexicon files in
+ * ../shared/data/lexicons/ (users never need ../shared: the output is committed).
+ *
+ *   npx tsx scripts/build-lexicons.ts [--data ../shared/data]
+ *
+ * taxonomy-types.json: product-type phrases from the Google Product Taxonomy (2021-09-21, freely
+ * distributed by Google), each with its full category path. Category names are split at "," and
+ * "&", with elliptical coordination restored ("Toner & Inkjet Cartridges" → "toner cartridges",
+ * "inkjet cartridges"; "Bird Cages & Stands" → "bird cages", "bird stands"); vague heads
+ * ("accessories", "supplies", "parts") and single words that are not plural nouns are dropped,
+ * since alone they name no buyable thing.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
+const root = resolve(import.meta.dirname, '..');
+const dataDir = resolve(root, values.data!);
+const outDir = join(root, 'src/core/extract/data');
+
+/** Heads that name a family of things, not one buyable thing. */
+const VAGUE_HEADS = new Set(
+  ('accessories supplies parts equipment products items kits sets systems materials consumables care tools storage ' +
+    'gear components essentials refills replacements attachments add-ons addons others miscellaneous goods ' +
+    'decor furnishings fixtures hardware wear apparel clothing foods drinks beverages services supports holders ' +
+    'cases covers stands mounts racks organizers trays adapters switches hooks liners protectors fittings ' +
+    'guards pads bags boxes containers sheets plates rings straps bands clips clamps').split(' '),
+);
+
+/** Plural words that are not product types on their own in a chat. */
+const NOT_ALONE = new Set(
+  ('arts crafts sports games toys media electronics lights animals plants seeds flowers fruits vegetables ' +
+    'nuts grains spices herbs oils vitamins minerals supplements drugs medicines chemicals fuels weapons ' +
+    'instruments musicals novelties gifts favors collectibles antiques party celebrations basics ' +
+    'forms labels tags signs cards letters numbers papers files records documents notes').split(' '),
+);
+
+function words(s: string): string[] {
+  return s.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+function isPlural(w: string): boolean {
+  return w.length >= 4 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is');
+}
+
+function acceptable(phrase: string[]): boolean {
+  const head = phrase[phrase.length - 1];
+  if (!head || VAGUE_HEADS.has(head)) return false;
+  if (phrase.some((w) => !/^[a-z][a-z0-9'-]*$/.test(w))) return false;
+  if (phrase.length === 1) return isPlural(head) && !NOT_ALONE.has(head);
+  return phrase.length <= 4;
+}
+
+/** "A & B C" / "A B & C" / "A, B & C D" → the phrases it stands for. */
+function expand(segment: string): string[][] {
+  const cleaned = segment.replace(/\([^)]*\)/g, ' ');
+  const parts = cleaned.split(/,|&|\band\b/).map(words).filter((p) => p.length > 0);
+  if (parts.length < 2) return parts;
+  const out: string[][] = [];
+  const lastPart = parts[parts.length - 1]!;
+  const firstPart = parts[0]!;
+  for (const part of parts) {
+    if (part.length === 1 && lastPart.length > 1 && part !== lastPart) {
+      out.push([part[0]!, lastPart[lastPart.length - 1]!]); // "Toner & Inkjet Cartridges"
+    } else if (part.length === 1 && firstPart.length > 1 && part !== firstPart) {
+      out.push([...firstPart.slice(0, -1), part[0]!]); // "Bird Cages & Stands"
+    } else {
+      out.push(part);
+    }
+  }
+  return out;
+}
+
+const taxonomyFile = join(dataDir, 'lexicons/google-product-taxonomy.en-US.txt');
+const lines = readFileSync(taxonomyFile, 'utf8').split('\n');
+const version = /Version: (\S+)/.exec(lines[0] ?? '')?.[1] ?? 'unknown';
+const categories: string[] = [];
+const types = new Map<string, number>();
+for (const line of lines) {
+  const m = /^\d+ - (.+)$/.exec(line.trim());
+  if (!m) continue;
+  const path = m[1]!;
+  const segment = path.split(' > ').pop()!;
+  const phrases = expand(segment).filter(acceptable);
+  if (phrases.length === 0) continue;
+  categories.push(path);
+  for (const phrase of phrases) {
+    const form = phrase.join(' ');
+    // The most general category naming a phrase wins ("Books" over "Books > Print Books").
+    if (!types.has(form)) types.set(form, categories.length - 1);
+  }
+}
+
+const used = [...new Set(types.values())].sort((a, b) => a - b);
+const remap = new Map(used.map((c, i) => [c, i]));
+const out = {
+  source: `Google Product Taxonomy ${version} (en-US), via scripts/build-lexicons.ts`,
+  categories: used.map((c) => categories[c]!),
+  types: [...types.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([form, c]) => [form, remap.get(c)!]),
+};
+writeFileSync(join(outDir, 'taxonomy-types.json'), JSON.stringify(out) + '\n');
+console.log(`taxonomy-types.json: ${out.types.length} phrases in ${out.categories.length} categories`);
