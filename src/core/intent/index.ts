@@ -1,28 +1,27 @@
 /**
- * Stage 2: purchase-intent score (v1), 0..1.
+ * Stage 2: purchase-intent score, 0..1.
  *
- * Explainable by construction: a small table of weighted phrases is matched on the lower-cased
- * word tokens of the message (longest phrase first, no regex is ever built from user text).
- * Positive signals (asking for a recommendation, comparing, where/what to buy, budget) and
- * negative ones (negation, past ownership, support/complaint, informational chat) are combined
- * as noisy-ORs and applied to a neutral base:
- *
- *   pos   = 1 - Π(1 - w)  over positive signals
- *   neg   = 1 - Π(1 - w)  over negative signals, damped by pos (a broken phone + "which one
- *                         should I buy" is still a buying question)
- *   score = (BASE + (1 - BASE) · pos) · (1 - neg)
+ * Explainable by construction: tables of weighted phrases, matched on the lower-cased word tokens
+ * of the message (longest phrase first, no regex is ever built from user text), fall into groups:
+ * what the message asks for (recommendation, buying, comparison, budget, a shopper's own request)
+ * and what speaks against buying (negation, past ownership, support/complaint, informational chat,
+ * a seller's offer). Each group is a noisy-OR of its hits; with a few facts about the message
+ * (does it name a product, is it a bare search phrase, a question, short, in the first person)
+ * they are the features of a logistic model whose weights were fitted on labeled data
+ * (scripts/fit-intent.ts, ./model.ts).
  *
  * A mention's score adds its specificity (model > brand/line > generic type) and the words just
  * before it ("my old ...", "don't want ...") to the message score. See docs/intent.md.
  */
+import { extractMentions } from '../extract/index.js';
 import type { Mention } from '../extract/mention.js';
+import { DAMPING_FEATURES, MODEL_FEATURES, intentFeatures, type Features } from './features.js';
+import { INTENT_MODEL } from './model.js';
 import type { IntentLevel } from '../types.js';
 
 /** Minimum score for each `min_intent` setting (levels fixed by the spec). */
 export const MIN_INTENT_THRESHOLDS = { any: 0, low: 0.2, medium: 0.5, high: 0.7 } as const;
 
-/** Score of a message with no signal at all: a product chat with no commercial cue lands "low". */
-const BASE = 0.25;
 const MAX_CHARS = 5000;
 
 type Polarity = 'pos' | 'neg';
@@ -87,6 +86,18 @@ const POSITIVE: ReadonlyArray<readonly [string, number, string]> = [
   ['deals', 0.35, 'budget'], ['discount', 0.4, 'budget'], ['on sale', 0.45, 'budget'],
   ['sale', 0.3, 'budget'], ['coupon', 0.4, 'budget'], ['black friday', 0.45, 'budget'],
   ['prime day', 0.45, 'budget'], ['cyber monday', 0.45, 'budget'],
+  // a shopper's own request ("I'm looking for", "do you have", "I'll take it")
+  ["i'm looking for", 0.7, 'request'], ['i am looking for', 0.7, 'request'], ['im looking for', 0.7, 'request'],
+  ['i need', 0.5, 'request'], ['i want', 0.5, 'request'], ["i'd like", 0.55, 'request'], ['i would like', 0.55, 'request'],
+  ['can you recommend', 0.6, 'request'], ['could you recommend', 0.6, 'request'], ['can you suggest', 0.6, 'request'],
+  ['do you have', 0.5, 'request'], ['do you sell', 0.55, 'request'], ['can i get', 0.55, 'request'],
+  ['can i have', 0.5, 'request'], ['can i order', 0.65, 'request'], ["i'll take", 0.75, 'request'],
+  ['i will take', 0.75, 'request'], ["i'll buy", 0.8, 'request'], ['i will buy', 0.8, 'request'],
+  ["i'll go for", 0.75, 'request'], ['i will go for', 0.75, 'request'], ["i'll go with", 0.7, 'request'],
+  ['i will go with', 0.7, 'request'], ["i'll have", 0.6, 'request'], ['i will have', 0.55, 'request'],
+  ["i'll order", 0.8, 'request'], ['i will order', 0.8, 'request'], ['my basket', 0.7, 'request'],
+  ['my cart', 0.7, 'request'], ['i prefer', 0.45, 'request'], ['i think i like', 0.45, 'request'],
+  ['any other', 0.4, 'request'], ['something cheaper', 0.5, 'request'], ['my budget', 0.6, 'request'],
 ];
 
 const NEGATIVE: ReadonlyArray<readonly [string, number, string]> = [
@@ -122,13 +133,23 @@ const NEGATIVE: ReadonlyArray<readonly [string, number, string]> = [
   ['overheating', 0.4, 'support'], ['battery drain', 0.45, 'support'], ['complaint', 0.5, 'support'],
   ['scam', 0.3, 'support'],
   // informational chat
-  ['what is', 0.35, 'informational'], ['what is a', 0.35, 'informational'], ["what's a", 0.3, 'informational'],
+  ['what is', 0.35, 'informational'], ['what is a', 0.6, 'informational'], ["what's a", 0.6, 'informational'],
   ['history of', 0.5, 'informational'], ['who invented', 0.55, 'informational'], ['invented', 0.4, 'informational'],
   ['how does', 0.35, 'informational'], ['how do * work', 0.4, 'informational'], ['explain', 0.35, 'informational'],
   ['meaning of', 0.45, 'informational'], ['when was', 0.4, 'informational'], ['when did', 0.35, 'informational'],
   ['released in', 0.3, 'informational'], ['founded', 0.4, 'informational'], ['ceo', 0.35, 'informational'],
   ['stock price', 0.45, 'informational'], ['earnings', 0.4, 'informational'], ['lawsuit', 0.4, 'informational'],
   ['essay', 0.4, 'informational'], ['homework', 0.3, 'informational'], ['fun fact', 0.4, 'informational'],
+  // the seller's side of a shopping chat: offering, describing, pricing (not a buyer's intent)
+  ['we have', 0.5, 'seller'], ['we also have', 0.55, 'seller'], ['we sell', 0.5, 'seller'], ['we offer', 0.5, 'seller'],
+  ['we do not sell', 0.5, 'seller'], ['we dont sell', 0.5, 'seller'], ['i have', 0.2, 'seller'],
+  ['i can recommend', 0.55, 'seller'], ['i would recommend', 0.55, 'seller'], ['i recommend', 0.5, 'seller'],
+  ['i would suggest', 0.5, 'seller'], ['i suggest', 0.45, 'seller'], ['may i suggest', 0.55, 'seller'],
+  ['may i recommend', 0.55, 'seller'], ['i can offer', 0.55, 'seller'], ['would you like', 0.45, 'seller'],
+  ['do you want', 0.35, 'seller'], ['are you looking for', 0.45, 'seller'], ['how can i help', 0.5, 'seller'],
+  ['how may i help', 0.5, 'seller'], ['is there anything else', 0.5, 'seller'], ['in our', 0.3, 'seller'],
+  ['our customers', 0.4, 'seller'], ['rating', 0.3, 'seller'], ['it costs', 0.35, 'seller'], ['it has', 0.25, 'seller'],
+  ['thanks for', 0.3, 'seller'], ['thank you for', 0.3, 'seller'],
 ];
 
 /** Words that make a following amount a budget ("under $200", "around 500 dollars"). */
@@ -136,8 +157,6 @@ const BUDGET_WORDS = new Set(['under', 'below', 'less', 'within', 'max', 'maximu
 const CURRENCY_WORDS = new Set(['dollars', 'bucks', 'usd', 'eur', 'euros', 'gbp', 'pounds', 'quid']);
 const PRICE_WEIGHT = 0.25;
 const BUDGET_PRICE_WEIGHT = 0.5;
-/** How much the positive evidence damps the negative ("my phone broke, which one should I buy?"). */
-const NEG_DAMPING = 0.7;
 
 interface CompiledSignal extends Signal {
   tokens: string[];
@@ -241,19 +260,37 @@ function round2(x: number): number {
   return Math.round(clamp01(x) * 100) / 100;
 }
 
-function noisyOr(weights: number[]): number {
-  let keep = 1;
-  for (const w of weights) keep *= 1 - clamp01(w);
-  return 1 - keep;
+
+/** How much buying evidence softens the against-buying evidence. */
+const NEG_DAMPING = 0.85;
+
+/** The model's features for a message (exported for the fitting script and for debugging). */
+export function messageFeatures(message: string, mentions?: readonly Mention[]): Features {
+  const text = message.length > MAX_CHARS ? message.slice(0, MAX_CHARS) : message;
+  return intentFeatures(text, tokens(text), intentSignals(text), mentions ?? extractMentions(text));
 }
 
-/** Purchase intent of the whole message, 0..1 rounded to 2 decimals. Never throws. */
-export function scoreMessageIntent(message: string): number {
+/**
+ * Purchase intent of the whole message, 0..1 rounded to 2 decimals: a logistic model over
+ * `messageFeatures` (weights in ./model.ts, fitted by scripts/fit-intent.ts). Pass the mentions
+ * when they are already extracted. Never throws.
+ */
+export function scoreMessageIntent(message: string, mentions?: readonly Mention[]): number {
   try {
-    const hits = intentSignals(message);
-    const pos = noisyOr(hits.filter((h) => h.polarity === 'pos').map((h) => h.weight));
-    const neg = noisyOr(hits.filter((h) => h.polarity === 'neg').map((h) => h.weight)) * (1 - NEG_DAMPING * pos);
-    return round2((BASE + (1 - BASE) * pos) * (1 - neg));
+    if (typeof message !== 'string' || message.trim() === '') return 0;
+    const f = messageFeatures(message, mentions);
+    let z = INTENT_MODEL.bias;
+    for (const name of MODEL_FEATURES) z += INTENT_MODEL.weights[name] * f[name];
+    // Against-buying evidence damps the fitted score, less so when the message also asks to buy
+    // ("my old iPhone broke, which phone should I buy?" stays a buying question).
+    // Each against-buying group counts twice (squared keep): one clear complaint is enough to
+    // make a message very low.
+    let keep = 1;
+    for (const name of DAMPING_FEATURES) keep *= (1 - f[name]) ** 2;
+    // Only explicit buying questions soften it: "I need" also asks for refunds.
+    const pos = Math.max(f.recommendation, f.buying, f.comparison, f.budget);
+    const damping = (1 - keep) * (1 - NEG_DAMPING * pos);
+    return round2((1 / (1 + Math.exp(-z))) * (1 - damping));
   } catch {
     return 0;
   }
