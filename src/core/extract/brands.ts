@@ -14,6 +14,7 @@
  *   - 'e' : needs evidence in every casing: only counts with a following line, model or product
  *           type ("Google Pixel", "Brother printer", "Stanley tumbler"), never alone.
  */
+import generated from './data/brands.json' with { type: 'json' };
 import { CATEGORY as C } from './product-types.js';
 
 export type BrandFlag = '' | 'a' | 'e';
@@ -715,7 +716,26 @@ function toLine([name, brand, category, flag = '', aliases = []]: LineRow): Prod
   return { name, brand, flag, aliases, category };
 }
 
-export const BRANDS: readonly BrandEntry[] = BRAND_ROWS.map(toBrand);
+/**
+ * Device makers from Google Play's supported-devices list (generated: scripts/build-lexicons.ts),
+ * after the curated rows. Ambiguous by default: "Sharp", "Honor", "Lava" are words too.
+ */
+function generatedBrands(curated: readonly BrandEntry[]): BrandEntry[] {
+  const known = new Set(curated.flatMap((b) => [b.name, ...b.aliases].map((n) => n.toLowerCase())));
+  const out: BrandEntry[] = [];
+  for (const name of generated.phoneBrands) {
+    if (known.has(name.toLowerCase())) continue;
+    known.add(name.toLowerCase());
+    out.push({ name, flag: 'a', aliases: [], category: null });
+  }
+  return out;
+}
+
+const CURATED_BRANDS = BRAND_ROWS.map(toBrand);
+export const BRANDS: readonly BrandEntry[] = [...CURATED_BRANDS, ...generatedBrands(CURATED_BRANDS)];
+
+/** Shop and amenity chains (OpenStreetMap name-suggestion-index), lower case: never products. */
+export const CHAINS: ReadonlySet<string> = new Set(generated.chains);
 export const PRODUCT_LINES: readonly ProductLineEntry[] = LINE_ROWS.map(toLine);
 
 const BRAND_BY_LOWER = new Map<string, BrandEntry>();

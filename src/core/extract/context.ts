@@ -10,7 +10,7 @@ import type { Span } from './spans.js';
 import { SENTENCE_BREAK_RE, type Word } from './words.js';
 
 /** Words after a bare brand that make it the company, not its product ("Apple products"). */
-const COMPANY_WORDS = new Set(['brand', 'brands', 'products', 'product', 'company', 'companies', 'manufacturer', 'stuff', 'fan', 'fans', 'store', 'stores', 'shop']);
+export const COMPANY_WORDS = new Set(['brand', 'brands', 'products', 'product', 'company', 'companies', 'manufacturer', 'stuff', 'fan', 'fans', 'store', 'stores', 'shop']);
 
 const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those', 'both']);
 
@@ -62,7 +62,8 @@ export function dropByContext(words: Word[], spans: Span[]): Span[] {
       if (SENTENCE_BREAK_RE.test(words[k]!.gap)) namedInSentence = false;
     }
     sentenceStartIndex = span.start;
-    if (isGeneric(span) && (refersBack(words, span) || isFeature(words, span) || isListingPiece(words, span, namedInSentence))) continue;
+    if (isGeneric(span) && (refersBack(words, span) || isFeature(words, span))) continue;
+    if ((isGeneric(span) || span.fromName) && isListingPiece(words, span, namedInSentence)) continue;
     if (!isGeneric(span)) namedInSentence = true;
     out.push(span);
   }

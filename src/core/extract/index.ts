@@ -81,13 +81,18 @@ function withUnknownNames(words: Word[], spans: Span[]): Span[] {
   spans.forEach((s, n) => owner.fill(n, s.start, s.end));
   const merged = new Set<number>();
   const extra: Span[] = [];
-  for (const name of findUnknownNames(words, (k) => k >= 0 && k < owner.length && owner[k] !== -1)) {
+  const isType = (s: Span | undefined): s is Span => s !== undefined && !s.brand && !s.line && !s.models;
+  const typeEnd = (k: number): number => {
+    const s = spans[owner[k] ?? -1];
+    return isType(s) && s.start === k ? s.end : -1;
+  };
+  for (const name of findUnknownNames(words, (k) => k >= 0 && k < owner.length && owner[k] !== -1, typeEnd)) {
     const following = owner[name.end] ?? -1;
     const generic = following >= 0 ? spans[following] : undefined;
     if (generic && generic.start === name.end && !generic.brand && !generic.line && !generic.models) {
       // "Zorbix earbuds", "Bauer Nexus skates": an unknown name and its product type are one mention.
       merged.add(following);
-      extra.push({ ...generic, start: name.start, models: 1 });
+      extra.push({ ...generic, start: name.start, models: 1, fromName: true });
     } else {
       extra.push({ start: name.start, end: name.end, brand: null, line: null, models: 1, category: null });
     }

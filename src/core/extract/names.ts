@@ -12,6 +12,8 @@
  * All-caps words (not common acronyms) may start a name, but need a cue like any other.
  * Spans that look like a person (a first name first) need a shopping verb before them.
  */
+import { CHAINS } from './brands.js';
+import { COMPANY_WORDS } from './context.js';
 import { matchesAt } from './lexicon.js';
 import type { Word } from './words.js';
 
@@ -45,6 +47,9 @@ const COMMON_ACRONYMS = new Set(
     'hdd cpu gpu nfc sim pdf diy aka fyi btw imo imho ai vr ar api ceo pr tbh idk np nyc la sf dc www com net org pin atm ' +
     'ok ps rsvp etc qa iso ip usa ny eta name ios').split(' '),
 );
+
+/** The only cues that make a person-like name a product ("buy Billy Summers", "read Emma"). */
+const PERSON_CUES = new Set(['buy', 'bought', 'buying', 'purchase', 'order', 'ordered', 'read', 'reading', 'recommend', 'recommended', 'adding']);
 
 /** Cues that are prepositions rather than shopping verbs. */
 const WEAK_CUES = new Set(['about', 'for', 'from']);
@@ -108,8 +113,12 @@ function runAt(words: Word[], i: number, taken: (k: number) => boolean): number 
   return end - i;
 }
 
-/** Name spans among the words not `taken` by lexicon mentions (`taken` also marks those mentions). */
-export function findUnknownNames(words: Word[], taken: (k: number) => boolean): NameSpan[] {
+/**
+ * Name spans among the words not `taken` by lexicon mentions. `typeEnd(k)` is the end of a
+ * lexicon product type starting at word k (or -1): a name right before a product type is read
+ * with it ("EIVOTOR Condenser Microphone", "The Guest List: A Novel by Lucy Foley").
+ */
+export function findUnknownNames(words: Word[], taken: (k: number) => boolean, typeEnd: (k: number) => number = () => -1): NameSpan[] {
   const out: NameSpan[] = [];
   const named = new Set<number>();
   const isMention = (k: number): boolean => taken(k) || named.has(k);
@@ -125,7 +134,8 @@ export function findUnknownNames(words: Word[], taken: (k: number) => boolean): 
     }
     const length = runAt(words, i, taken);
     const span = { start: i, end: i + length };
-    if (accepted(words, span, isMention)) {
+    const typeAfter = typeEnd(span.end);
+    if (brandBeforeType(words, span, typeAfter) || accepted(words, span, isMention, typeAfter)) {
       out.push(span);
       for (let k = span.start; k < span.end; k++) named.add(k);
     }
@@ -134,17 +144,34 @@ export function findUnknownNames(words: Word[], taken: (k: number) => boolean): 
   return out;
 }
 
-function accepted(words: Word[], span: NameSpan, isMention: (k: number) => boolean): boolean {
+/**
+ * An unknown capitalised or all-caps name right before a product type is its brand or title
+ * ("Hammermill Printer Paper", "VITOLER 8 Pack Ballpoint Pens", "Speedy Inks"), without other cue,
+ * unless it opens the sentence as a single ordinary word ("Cheap headphones").
+ */
+function brandBeforeType(words: Word[], span: NameSpan, typeAfter: number): boolean {
+  if (typeAfter < 0 || !tight(words[span.end]!.gap)) return false;
+  const first = words[span.start]!;
+  if (first.key === 'the' || first.tags.has('Adjective') || first.tags.has('FirstName')) return false;
+  if (words[span.start - 1]?.key === 'by') return false;
+  return !first.sentenceStart || isAllCaps(first) || span.end - span.start > 1;
+}
+
+function accepted(words: Word[], span: NameSpan, isMention: (k: number) => boolean, typeAfter: number): boolean {
   const first = words[span.start]!;
   const last = words[span.end - 1]!;
   const single = span.end - span.start === 1;
   const prev = previousKey(words, span.start);
   const prevWord = words[span.start - 1];
-  const next = words[span.end];
+  // Cues after the name are read after the product type that follows it, if any.
+  const next = words[typeAfter >= 0 ? typeAfter : span.end];
   const after = next && tight(next.gap) ? next.key : null;
-  const afterNext = words[span.end + 1];
+  const afterNext = words[(typeAfter >= 0 ? typeAfter : span.end) + 1];
 
   if (prevWord?.key === 'by' && tight(first.gap)) return false; // an author
+  if (after !== null && COMPANY_WORDS.has(after)) return false; // "the Bauer brand"
+  const text = words.slice(span.start, span.end).map((w) => w.key).join(' ');
+  if (CHAINS.has(text)) return false; // "Starbucks", "Walgreens": a store or a restaurant
   if (first.sentenceStart && !isAllCaps(first) && single) return false;
   if (/^\p{N}+$/u.test(last.text) && single) return false;
 
@@ -163,8 +190,9 @@ function accepted(words: Word[], span: NameSpan, isMention: (k: number) => boole
   const coordinated = coordinatedWithMention(words, span, isMention);
   const shout = isAllCaps(first) && !COMMON_ACRONYMS.has(first.key);
 
-  // "Colleen Hoover", "Stephen King": a first name first is a person unless something is bought.
-  if (first.tags.has('FirstName') && !byAuthor && !buyingVerb) return false;
+  // "Colleen Hoover", "Emma", "Trump": a person unless something is bought or read.
+  const personLike = first.tags.has('FirstName') || first.tags.has('Person') || first.tags.has('Honorific');
+  if (personLike && !byAuthor && !(prev !== null && PERSON_CUES.has(prev.key))) return false;
   if (first.sentenceStart && !byAuthor) return false;
   // All caps alone is shouting as often as a brand ("BINGE watching"): it needs a cue too.
   void shout;

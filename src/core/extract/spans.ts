@@ -180,6 +180,8 @@ export interface Span {
   line: ProductLineEntry | null;
   models: number;
   category: string | null;
+  /** Built from an unknown name and the product type after it (./names.ts). */
+  fromName?: boolean;
 }
 
 /** Category compatibility for ambiguous brands: "Purple mattress" yes, "purple headphones" no. */
