@@ -132,7 +132,7 @@ function reportIntent(i: NonNullable<EvalResults['intent']>): string {
     f3(s.tnr),
     f3(s.mean_score_pos),
     f3(s.mean_score_neg),
-    name === 'queryner_vs_clinc' ? mark(s.auc, '>=', TARGETS.queryNerAuc, 'AUC') : '',
+    name === 'queryner_vs_clinc' ? mark(s.auc, '>=', TARGETS.queryNerAuc, 'AUC') : name === 'chatset_dev' ? mark(s.auc, '>=', TARGETS.chatsetAuc, 'AUC') : '',
   ]);
   out.push(table(['set', 'pos', 'neg', 'AUC', 'acc', 'TPR', 'TNR', 'mean+', 'mean-', 'target'], rows));
   for (const [name, s] of Object.entries(i)) out.push(`  ${name}: ${s.description}`);

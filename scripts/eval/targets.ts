@@ -10,6 +10,7 @@ export const TARGETS = {
   wnutRecall: 0.5,
   wnutPrecision: 0.5,
   queryNerRecall: 0.9,
+  chatsetAuc: 0.85,
   queryNerAuc: 0.9,
   fastP50Ms: 2,
   fastP99Ms: 8,
@@ -38,6 +39,8 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
   if (r.queryner) {
     out.push(check('queryner.token_recall', 'QueryNER dev product-token recall', r.queryner.recall_core, '>=', TARGETS.queryNerRecall));
   }
+  const ca = r.intent?.chatset_dev;
+  if (ca) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', ca.auc, '>=', TARGETS.chatsetAuc));
   const qa = r.intent?.queryner_vs_clinc;
   if (qa) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150', qa.auc, '>=', TARGETS.queryNerAuc));
   if (r.speed) {
