@@ -26,6 +26,7 @@ import { silentLogger, type Logger } from './log.js';
 import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
+import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
 import { checkRules } from './rules.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
@@ -43,8 +44,14 @@ export interface ChatAdsOptions extends RulesInput {
   store?: Store;
   /** Result cache options, or `false` for none. Default: 10 000 entries, 1 h TTL. */
   cache?: CacheOptions | false;
-  /** Resolvers tried before the built-in search link, in order. */
+  /** Resolvers tried before the built-in search link, in order (the retailer API, shopping search). */
   resolvers?: Resolver[];
+  /** Time budgets of the resolve stage: per request (offers resolve in parallel) and per call. */
+  resolveBudgets?: ResolveBudgets;
+  /** Cache of upstream answers per (resolver, term, marketplace, tag), or `false`. Default 1 h / misses 60 s. */
+  upstreamCache?: UpstreamCacheOptions | false;
+  /** Per-resolver circuit breaker on timeouts. Default: 3 in a row open it for 30 s. */
+  breaker?: BreakerOptions;
   /** IP geolocation: an instance, an `.mmdb` path, or `false` for none. Default: the shipped database. */
   geoip?: GeoIp | string | false;
   /** Epoch milliseconds. Injectable so tests can cross midnight and month ends. */
@@ -94,9 +101,16 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cache = options.cache === false ? null : new ResultCache(options.cache, now);
   const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
+  const chain = createResolverChain(resolvers, {
+    logger,
+    now,
+    ...(options.resolveBudgets ? { budgets: options.resolveBudgets } : {}),
+    ...(options.upstreamCache !== undefined ? { upstreamCache: options.upstreamCache } : {}),
+    ...(options.breaker ? { breaker: options.breaker } : {}),
+  });
   const defaultRules = parseRules(options);
   const deps: PipelineDeps = {
-    resolvers,
+    chain,
     logger,
     llm: options.llm ?? null,
     llmBudgets: parseBudgets(options.llmBudgets),
@@ -248,6 +262,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     ready: () => ready,
     async close() {
       cache?.clear();
+      await Promise.all(resolvers.map((r) => r.close?.()));
       await store.close();
     },
     store,

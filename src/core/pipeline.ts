@@ -19,13 +19,14 @@ import {
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMentionIntent, scoreMessageIntent } from './intent/index.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
-import { resolveWithChain, type Resolution, type Resolver } from './resolve/resolver.js';
+import type { ResolverChain } from './resolve/chain.js';
+import type { Resolution } from './resolve/resolver.js';
 import type { TeamRules } from './teams.js';
 import type { CachedData } from './cache.js';
 import type { AnalyzeData, ExtractionMethod, NormalizedRequest, Offer } from './types.js';
 
 export interface PipelineDeps {
-  resolvers: readonly Resolver[];
+  chain: ResolverChain;
   logger: Logger;
   /** The LLM of `balanced` and `thorough`, or null when none is configured. */
   llm: LlmExtractor | null;
@@ -100,10 +101,11 @@ async function buildData(
   if (request.resolution_mode === 'none') {
     for (const c of chosen) offers.push(toOffer(c, null, route?.marketplace ?? null));
   } else if (route) {
+    // One deadline for all of the request's offers, which resolve in parallel.
+    const total = AbortSignal.timeout(deps.chain.totalBudgetMs);
     const resolutions = await Promise.all(
       chosen.map((c) =>
-        resolveWithChain(
-          deps.resolvers,
+        deps.chain.resolve(
           {
             search_term: c.mention.search_term,
             term_brand: c.mention.term_brand,
@@ -112,7 +114,7 @@ async function buildData(
             tag: route.tag,
             fill_priority: request.fill_priority,
           },
-          (event, fields) => deps.logger('warn', event, fields),
+          total,
         ),
       ),
     );

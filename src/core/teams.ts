@@ -101,8 +101,18 @@ export const teamConfigSchema = z.object({
 /** A team as a config file or an API caller writes it; defaults fill the rest. */
 export type TeamConfig = z.input<typeof teamConfigSchema>;
 
+const budgetsSchema = z
+  .object({ total_ms: z.number().positive(), retailer_api_ms: z.number().positive(), shopping_search_ms: z.number().positive() })
+  .partial();
+
 export const configFileSchema = z
-  .object({ teams: z.array(teamConfigSchema).default([]) })
+  .object({
+    teams: z.array(teamConfigSchema).default([]),
+    // Validated by the resolvers' own schemas when the instance is built (src/resolvers/*/config.ts).
+    retailer_api: z.unknown().optional(),
+    shopping_search: z.unknown().optional(),
+    budgets: budgetsSchema.optional(),
+  })
   .superRefine((config, ctx) => {
     const teamIds = new Set<string>();
     const keyHashes = new Set<string>();

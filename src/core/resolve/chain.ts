@@ -1,0 +1,166 @@
+/**
+ * The resolver chain: each stage in order, each call within its stage budget and the request's
+ * total budget, a circuit breaker per resolver, and a cache of upstream answers per
+ * (resolver, term, marketplace, tag). Nothing here ever fails a request: a stage that throws,
+ * times out or is open falls through to the next.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Logger } from '../log.js';
+import type { Resolution, ResolveQuery, Resolver, ResolverStage } from './resolver.js';
+
+export interface ResolveBudgets {
+  /** Everything a request may spend resolving its offers (they resolve in parallel). Default 2500 ms. */
+  total_ms?: number;
+  /** One retailer-API call. Default 1200 ms. */
+  retailer_api_ms?: number;
+  /** One shopping-search call. Default 2000 ms. */
+  shopping_search_ms?: number;
+}
+
+export interface UpstreamCacheOptions {
+  /** Answers with products are kept this long; at most 24 h (Amazon's data freshness rule). Default 1 h. */
+  ttl_ms?: number;
+  /** "Nothing found" is kept this long, so a miss is retried soon. Default 60 s. */
+  negative_ttl_ms?: number;
+  /** Entries kept, default 10 000. */
+  max?: number;
+}
+
+export interface BreakerOptions {
+  /** Consecutive timeouts that open the breaker. Default 3. */
+  timeouts?: number;
+  /** How long an open breaker skips the resolver before one trial call. Default 30 s. */
+  open_ms?: number;
+}
+
+export const DEFAULT_BUDGETS: Required<ResolveBudgets> = { total_ms: 2500, retailer_api_ms: 1200, shopping_search_ms: 2000 };
+const MAX_UPSTREAM_TTL = 24 * 60 * 60 * 1000;
+
+export interface ChainOptions {
+  budgets?: ResolveBudgets;
+  upstreamCache?: UpstreamCacheOptions | false;
+  breaker?: BreakerOptions;
+  logger: Logger;
+  now?: () => number;
+}
+
+type Outcome = { kind: 'answer'; value: Resolution | null } | { kind: 'timeout' } | { kind: 'error'; error: string };
+
+/** One resolver with its breaker and cache. */
+class Stage {
+  #consecutiveTimeouts = 0;
+  #openUntil = 0;
+
+  constructor(
+    readonly resolver: Resolver,
+    private readonly budgetMs: number,
+    private readonly breaker: Required<BreakerOptions>,
+    private readonly cache: LRUCache<string, { value: Resolution | null }> | null,
+    private readonly cacheTtl: { hit: number; miss: number },
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  async run(query: ResolveQuery, total: AbortSignal): Promise<Resolution | null> {
+    if (this.resolver.stage === 'search_link') {
+      // Computed, not fetched: the last resort answers even when the budget is spent.
+      const outcome = await this.#call({ ...query, signal: total }, new AbortController().signal);
+      return outcome.kind === 'answer' ? outcome.value : null;
+    }
+    const key = `${this.resolver.name}\u0000${query.marketplace.code}\u0000${query.tag}\u0000${query.search_term.toLowerCase()}`;
+    const cached = this.cache?.get(key);
+    if (cached) return cached.value;
+    if (this.now() < this.#openUntil) return null;
+    if (total.aborted) return null;
+
+    const signal = AbortSignal.any([total, AbortSignal.timeout(this.budgetMs)]);
+    const outcome = await this.#call({ ...query, signal }, signal);
+    switch (outcome.kind) {
+      case 'answer':
+        this.#consecutiveTimeouts = 0;
+        this.cache?.set(key, { value: outcome.value }, { ttl: outcome.value ? this.cacheTtl.hit : this.cacheTtl.miss });
+        return outcome.value;
+      case 'timeout':
+        // Only the stage's own deadline counts against the upstream, not the request running out.
+        if (!total.aborted && ++this.#consecutiveTimeouts >= this.breaker.timeouts) {
+          this.#openUntil = this.now() + this.breaker.open_ms;
+          this.#consecutiveTimeouts = 0;
+          this.logger('warn', 'resolver_breaker_open', { resolver: this.resolver.name, open_ms: this.breaker.open_ms });
+        }
+        return null;
+      case 'error':
+        this.logger('warn', 'resolver_failed', { resolver: this.resolver.name, error: outcome.error });
+        return null;
+    }
+  }
+
+  /** The resolver's answer, or a timeout when the signal fires first, even if it ignores the signal. */
+  async #call(query: ResolveQuery, signal: AbortSignal): Promise<Outcome> {
+    let onAbort!: () => void;
+    const aborted = new Promise<Outcome>((resolve) => {
+      onAbort = () => resolve({ kind: 'timeout' });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const answered = this.resolver.resolve(query).then(
+      (value): Outcome => (signal.aborted ? { kind: 'timeout' } : { kind: 'answer', value }),
+      // The error's name only: messages of upstream errors may quote the search term.
+      (err: unknown): Outcome => (signal.aborted ? { kind: 'timeout' } : { kind: 'error', error: err instanceof Error ? err.name : 'unknown' }),
+    );
+    try {
+      return await Promise.race([answered, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+export interface ResolverChain {
+  /** The first valid answer of the stages, in order; null when none answers in time. */
+  resolve(query: ResolveQuery, total: AbortSignal): Promise<Resolution | null>;
+  readonly totalBudgetMs: number;
+}
+
+export function createResolverChain(resolvers: readonly Resolver[], options: ChainOptions): ResolverChain {
+  const budgets = { ...DEFAULT_BUDGETS, ...options.budgets };
+  const now = options.now ?? Date.now;
+  const breaker = { timeouts: 3, open_ms: 30_000, ...options.breaker };
+  const cacheOptions = options.upstreamCache === false ? null : (options.upstreamCache ?? {});
+  const ttl = {
+    hit: Math.min(cacheOptions?.ttl_ms ?? 60 * 60 * 1000, MAX_UPSTREAM_TTL),
+    miss: Math.min(cacheOptions?.negative_ttl_ms ?? 60 * 1000, MAX_UPSTREAM_TTL),
+  };
+  const stageBudget = (stage: ResolverStage): number =>
+    stage === 'retailer_api' ? budgets.retailer_api_ms : stage === 'shopping_search' ? budgets.shopping_search_ms : budgets.total_ms;
+  // Stage order is the chain's order whatever the order given: retailer API, shopping search, search link.
+  const rank: Record<ResolverStage, number> = { retailer_api: 0, shopping_search: 1, search_link: 2 };
+  const ordered = [...resolvers].sort((a, b) => rank[a.stage] - rank[b.stage]);
+  const stages = ordered.map((resolver) => {
+    // The credential-free search link is computed, not fetched: nothing to cache or protect.
+    const remote = resolver.stage !== 'search_link';
+    const cache = remote && cacheOptions ? new LRUCache<string, { value: Resolution | null }>({ max: cacheOptions.max ?? 10_000, ttl: ttl.hit, ttlResolution: 0, perf: { now } }) : null;
+    return new Stage(resolver, stageBudget(resolver.stage), breaker, cache, ttl, options.logger, now);
+  });
+
+  return {
+    totalBudgetMs: budgets.total_ms,
+    async resolve(query, total) {
+      for (const stage of stages) {
+        if (query.fill_priority === 'speed' && stage.resolver.stage === 'shopping_search') continue;
+        const found = await stage.run(query, total);
+        if (found && isOwnUrl(found.url, query)) return { ...found, products: found.products.filter((p) => isOwnUrl(p.url, query)) };
+      }
+      return null;
+    },
+  };
+}
+
+/** Only https URLs on the marketplace's own host that carry the team's tag are ever returned. */
+function isOwnUrl(url: string, query: ResolveQuery): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && u.hostname === query.marketplace.host && u.searchParams.get('tag') === query.tag;
+  } catch {
+    return false;
+  }
+}
