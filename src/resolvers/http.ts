@@ -21,7 +21,7 @@ export interface UpstreamRequest {
 }
 
 export type UpstreamResponse =
-  | { ok: true; status: number; json: unknown; text: string; ms: number }
+  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; json: unknown; text: string; ms: number }
   | { ok: false; failure: 'timeout' | 'network' | 'too_large' | 'aborted'; ms: number };
 
 /** Status and parsed JSON (null when the body is not JSON); `ok: false` only for transport failures. */
@@ -49,7 +49,7 @@ export async function callUpstream(req: UpstreamRequest): Promise<UpstreamRespon
     } catch {
       json = null;
     }
-    return { ok: true, status: res.statusCode, json, text, ms: ms() };
+    return { ok: true, status: res.statusCode, headers: res.headers, json, text, ms: ms() };
   } catch (err) {
     if (req.signal.aborted) {
       const reason = req.signal.reason as { name?: string } | undefined;

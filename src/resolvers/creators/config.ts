@@ -1,0 +1,169 @@
+/**
+ * Configuration of the Amazon Creators API resolver (`retailer_api` in the config file): one
+ * credential object, or an array of them (one per region; several marketplaces may share one).
+ *
+ * Secrets: `credential_id` and `credential_secret` may be written as `"env:NAME"`; the value is
+ * then read from `process.env.NAME` when the config is parsed (a missing or empty variable is a
+ * config error naming the variable, never a value). The secret is held in a `Secret`, which
+ * prints and serialises as "[redacted]".
+ */
+import { inspect } from 'node:util';
+import { z } from 'zod';
+import { MARKETPLACES, marketplaceCodeOf, type Region } from '../../core/resolve/marketplaces.js';
+
+export const CREATORS_VERSIONS = ['2.1', '2.2', '2.3', '3.1', '3.2', '3.3'] as const;
+export type CreatorsVersion = (typeof CREATORS_VERSIONS)[number];
+
+export const DEFAULT_API_BASE_URL = 'https://creatorsapi.amazon';
+
+/** Token endpoints by credential version (research/upstreams.md §1.2). */
+export const TOKEN_URLS: Readonly<Record<CreatorsVersion, string>> = {
+  '2.1': 'https://creatorsapi.auth.us-east-1.amazoncognito.com/oauth2/token',
+  '2.2': 'https://creatorsapi.auth.eu-south-2.amazoncognito.com/oauth2/token',
+  '2.3': 'https://creatorsapi.auth.us-west-2.amazoncognito.com/oauth2/token',
+  '3.1': 'https://api.amazon.com/auth/o2/token',
+  '3.2': 'https://api.amazon.co.uk/auth/o2/token',
+  '3.3': 'https://api.amazon.co.jp/auth/o2/token',
+};
+
+const REGION_OF: Readonly<Record<CreatorsVersion, Region>> = {
+  '2.1': 'NA', '2.2': 'EU', '2.3': 'FE', '3.1': 'NA', '3.2': 'EU', '3.3': 'FE',
+};
+
+/** A secret value: never printed, never serialised. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return '[redacted]';
+  }
+}
+
+/** A string, or "env:NAME" read from the environment at parse time. */
+const secretString = z
+  .custom<string | Secret>((v) => typeof v === 'string' || v instanceof Secret, 'expected a string')
+  .transform((raw, ctx) => {
+    if (raw instanceof Secret) return raw;
+    const value = raw.trim();
+    if (value.startsWith('env:')) {
+      const name = value.slice(4).trim();
+      const fromEnv = name ? process.env[name]?.trim() : undefined;
+      if (!fromEnv) {
+        ctx.addIssue({ code: 'custom', message: name ? `environment variable ${name} is not set` : 'empty env: reference' });
+        return z.NEVER;
+      }
+      return new Secret(fromEnv);
+    }
+    if (!value) {
+      ctx.addIssue({ code: 'custom', message: 'must not be empty' });
+      return z.NEVER;
+    }
+    return new Secret(value);
+  });
+
+const version = z
+  .string()
+  .transform((v) => v.trim().replace(/^v/i, ''))
+  .pipe(z.enum(CREATORS_VERSIONS));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL')
+  .transform((s) => s.replace(/\/+$/, ''));
+
+const storeCode = z.string().transform((s, ctx) => {
+  const code = marketplaceCodeOf(s);
+  if (!code) {
+    ctx.addIssue({ code: 'custom', message: 'unknown Amazon store code' });
+    return z.NEVER;
+  }
+  return code;
+});
+
+export const creatorsCredentialSchema = z
+  .object({
+    credential_id: secretString,
+    credential_secret: secretString,
+    /** "2.1" … "3.3"; Associates Central's "v3.2" is accepted. */
+    version,
+    /** Default https://creatorsapi.amazon. */
+    api_base_url: httpUrl.optional(),
+    /** Default: the token endpoint of `version`. */
+    token_url: httpUrl.optional(),
+    /** Store codes ("US", "GB", "UK", "DE") this credential serves; default every store of its region. */
+    marketplaces: z.array(storeCode).min(1).optional(),
+    /** Requests per second allowed by Amazon for this account; default 1. */
+    tps: z.number().positive().max(1000).default(1),
+    /** Items asked for per search, 1..10; default 3. */
+    item_count: z.number().int().min(1).max(10).default(3),
+    /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
+    max_queue_ms: z.number().int().min(0).max(10_000).default(300),
+  })
+  .strict()
+  .transform((c) => {
+    const region = REGION_OF[c.version];
+    const marketplaces = c.marketplaces
+      ? [...new Set(c.marketplaces)]
+      : [...MARKETPLACES.values()].filter((m) => m.region === region).map((m) => m.code);
+    return {
+      credential_id: c.credential_id,
+      credential_secret: c.credential_secret,
+      version: c.version,
+      provider: c.version.startsWith('2.') ? ('cognito' as const) : ('lwa' as const),
+      region,
+      api_base_url: c.api_base_url ?? DEFAULT_API_BASE_URL,
+      token_url: c.token_url ?? TOKEN_URLS[c.version],
+      marketplaces,
+      tps: c.tps,
+      item_count: c.item_count,
+      max_queue_ms: c.max_queue_ms,
+    };
+  });
+
+/** One object or an array of them; always an array once parsed. */
+export const creatorsConfigSchema = z
+  .union([creatorsCredentialSchema, z.array(creatorsCredentialSchema).min(1)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+
+/** What a config file or a caller writes. */
+export type CreatorsCredentialConfig = z.input<typeof creatorsCredentialSchema>;
+export type CreatorsConfig = z.input<typeof creatorsConfigSchema>;
+/** One credential with every default applied. */
+export type CreatorsCredential = z.output<typeof creatorsCredentialSchema>;
+
+export class CreatorsConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CreatorsConfigError';
+  }
+}
+
+/** Parses and normalises; throws a CreatorsConfigError listing paths and reasons (never values). */
+export function parseCreatorsConfig(value: unknown, source = 'retailer_api'): CreatorsCredential[] {
+  // Parsed by shape, so the issues point into the object (a union would only say "Invalid input").
+  const parsed = Array.isArray(value)
+    ? z.array(creatorsCredentialSchema).min(1).safeParse(value)
+    : creatorsCredentialSchema.transform((c) => [c]).safeParse(value);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${[source, ...i.path.map(String)].join('.')}: ${i.message}`);
+  throw new CreatorsConfigError(`${source} is invalid:\n${lines.join('\n')}`);
+}
