@@ -1,8 +1,25 @@
 /** chatads: product mentions in chat → purchase intent → affiliate links, the ChatAds interface. */
-import { createChatAds as createCore, type ChatAds, type ChatAdsOptions } from './core/chatads.js';
+import { createChatAds as createCore, type ChatAds, type ChatAdsOptions as CoreOptions } from './core/chatads.js';
 import type { LanguageModelLike, LlmExtractor } from './core/extract/llm.js';
+import type { Resolver } from './core/resolve/resolver.js';
+import { creatorsResolver, parseCreatorsConfig, type CreatorsConfig } from './resolvers/creators/index.js';
+import { parseSerperConfig, serperResolver, type SerperConfigInput } from './resolvers/serper/index.js';
+import { ConfigError } from './core/config.js';
 
-export type { ChatAds, ChatAdsOptions, AnalyzeContext } from './core/chatads.js';
+export type { ChatAds, AnalyzeContext } from './core/chatads.js';
+export type { ResolveBudgets, UpstreamCacheOptions, BreakerOptions } from './core/resolve/chain.js';
+export { CreatorsConfigError, type CreatorsConfig } from './resolvers/creators/index.js';
+export type { SerperConfigInput } from './resolvers/serper/index.js';
+
+export interface ChatAdsOptions extends CoreOptions {
+  /**
+   * Amazon Creators API credentials (one, or one per region): the `retailer_api` stage.
+   * Secrets may be "env:NAME". See docs/resolution.md.
+   */
+  retailer_api?: CreatorsConfig | CreatorsConfig[];
+  /** The shopping-search fallback (Serper): the `shopping_search` stage. */
+  shopping_search?: SerperConfigInput;
+}
 export {
   DEFAULT_LLM_BUDGETS,
   LlmInvalidOutputError,
@@ -40,10 +57,29 @@ export type * from './core/types.js';
  * `import 'chatads'`. Give either `model` or `llm`, not both. See docs/llm.md.
  */
 export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
-  const { model, ...core } = options;
-  if (model === undefined || model === null) return createCore(core);
-  if (core.llm) throw new TypeError('createChatAds: give either `model` or `llm`, not both.');
-  return createCore({ ...core, llm: lazyAiExtractor(model) });
+  const { model, retailer_api, shopping_search, ...core } = options;
+  if (model !== undefined && model !== null && core.llm) throw new TypeError('createChatAds: give either `model` or `llm`, not both.');
+  const upstreams: Resolver[] = [];
+  const logger = core.logger;
+  if (retailer_api !== undefined) upstreams.push(creatorsResolver(parseCreatorsConfig(retailer_api), logger ? { logger } : {}));
+  if (shopping_search !== undefined) upstreams.push(serperResolver(serperConfig(shopping_search), logger ? { logger } : {}));
+  return createCore({
+    ...core,
+    resolvers: [...(core.resolvers ?? []), ...upstreams],
+    ...(model !== undefined && model !== null ? { llm: lazyAiExtractor(model) } : {}),
+  });
+}
+
+/** The Serper config, with its mistakes reported by path (never with values: one is a key). */
+function serperConfig(input: unknown) {
+  try {
+    return parseSerperConfig(input);
+  } catch (err) {
+    const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+    if (!issues) throw err;
+    const lines = issues.map((i) => `  shopping_search.${i.path.map(String).join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`shopping_search is invalid:\n${lines.join('\n')}`);
+  }
 }
 
 /** The AI SDK adapter, imported on first use and kept; a failed import fails every call (→ NLP). */

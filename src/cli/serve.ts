@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatAdsListener } from '../adapters/node.js';
-import { createChatAds } from '../core/chatads.js';
+import { createChatAds, type ChatAdsOptions } from '../index.js';
 import { loadConfig } from '../core/config.js';
 import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
@@ -58,16 +58,23 @@ export async function serve(args: string[]): Promise<number> {
   }
 
   let teams: TeamConfig[];
+  let upstreams: Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'> = {};
   let demoKey: string | null = null;
   if (values.config) {
-    teams = (await loadConfig(values.config)).teams;
+    const config = await loadConfig(values.config);
+    teams = config.teams;
+    upstreams = {
+      ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
+      ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
+      ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
+    };
   } else {
     const { key, hash } = generateKey();
     demoKey = key;
     teams = [demoTeam(hash)];
   }
 
-  const chatads = createChatAds({ teams, logger: values.quiet ? silentLogger : jsonLogger });
+  const chatads = createChatAds({ teams, ...upstreams, logger: values.quiet ? silentLogger : jsonLogger });
   await chatads.ready();
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, chatAdsListener(chatads));
   await new Promise<void>((resolve, reject) => {
@@ -85,7 +92,8 @@ export async function serve(args: string[]): Promise<number> {
         `    -d '{"message":"What are the best noise cancelling headphones under $300?"}'\n`,
     );
   } else {
-    process.stdout.write(`serving ${teams.length} team(s) from ${values.config}\n`);
+    const stages = ['retailer API', 'shopping search'].filter((_, i) => [upstreams.retailer_api, upstreams.shopping_search][i] !== undefined);
+    process.stdout.write(`serving ${teams.length} team(s) from ${values.config}; resolvers: ${[...stages, 'search link'].join(' → ')}\n`);
   }
 
   return new Promise<number>((resolve) => {
