@@ -69,14 +69,16 @@ function make(config: Partial<SerperConfigInput> = {}, deps: Parameters<typeof s
 
 describe('config', () => {
   it('applies defaults', () => {
-    const c = parseSerperConfig({ provider: 'serper', api_key: 'k' });
-    expect(c).toEqual({ provider: 'serper', api_key: 'k', base_url: 'https://google.serper.dev', num: 10, hl: 'en', gb_code: 'gb' });
+    const { api_key, ...c } = parseSerperConfig({ provider: 'serper', api_key: 'k' });
+    expect(c).toEqual({ provider: 'serper', base_url: 'https://google.serper.dev', num: 10, hl: 'en', gb_code: 'gb' });
+    expect(api_key.reveal()).toBe('k');
+    expect(JSON.stringify({ api_key })).toBe('{"api_key":"[redacted]"}');
   });
 
   it('reads env: keys at load and never shows a key in its errors', () => {
     process.env.CHATADS_TEST_SERPER_KEY = 'secret-from-env';
     try {
-      expect(parseSerperConfig({ provider: 'serper', api_key: 'env:CHATADS_TEST_SERPER_KEY' }).api_key).toBe('secret-from-env');
+      expect(parseSerperConfig({ provider: 'serper', api_key: 'env:CHATADS_TEST_SERPER_KEY' }).api_key.reveal()).toBe('secret-from-env');
     } finally {
       delete process.env.CHATADS_TEST_SERPER_KEY;
     }

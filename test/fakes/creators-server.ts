@@ -5,7 +5,7 @@
  * and `x-marketplace`. Records every request; faults are injected per path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../helpers/listen.js';
 
 export const COGNITO_PATH = '/oauth2/token';
 export const LWA_PATH = '/auth/o2/token';
@@ -296,14 +296,10 @@ export async function startCreatorsFake(options: CreatorsFakeOptions = {}): Prom
     send(res, 200, { searchResult: { totalResultCount: found.length, searchURL, items: found } });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     setFaults(path, faults) {
       if (Array.isArray(faults)) {

@@ -7,7 +7,7 @@
  * `setFaults(null)`. The key check comes first: a wrong key is always a 403.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../helpers/listen.js';
 
 export interface SerperFixtureHit {
   title: string;
@@ -212,14 +212,10 @@ export async function startSerperFake(options: SerperFakeOptions = {}): Promise<
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     setFaults,
     setResults(next) {

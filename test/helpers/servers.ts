@@ -1,6 +1,6 @@
 /** Real HTTP servers on 127.0.0.1 for each adapter, around one ChatAds instance. */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 import { serve } from '@hono/node-server';
 import express from 'express';
 import type { ChatAds } from '../../src/index.js';
@@ -23,14 +23,8 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function listening(server: Server): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => closeServer(server) });
-    });
-  });
+async function listening(server: Server): Promise<Running> {
+  return { url: await listenOnLoopback(server), close: () => closeServer(server) };
 }
 
 export async function startServer(adapter: AdapterName, chatads: ChatAds): Promise<Running> {

@@ -7,9 +7,11 @@
  * config error naming the variable, never a value). The secret is held in a `Secret`, which
  * prints and serialises as "[redacted]".
  */
-import { inspect } from 'node:util';
 import { z } from 'zod';
 import { MARKETPLACES, marketplaceCodeOf, type Region } from '../../core/resolve/marketplaces.js';
+import { httpUrl, Secret, secretString } from '../config.js';
+
+export { Secret };
 
 export const CREATORS_VERSIONS = ['2.1', '2.2', '2.3', '3.1', '3.2', '3.3'] as const;
 export type CreatorsVersion = (typeof CREATORS_VERSIONS)[number];
@@ -30,65 +32,10 @@ const REGION_OF: Readonly<Record<CreatorsVersion, Region>> = {
   '2.1': 'NA', '2.2': 'EU', '2.3': 'FE', '3.1': 'NA', '3.2': 'EU', '3.3': 'FE',
 };
 
-/** A secret value: never printed, never serialised. */
-export class Secret {
-  readonly #value: string;
-  constructor(value: string) {
-    this.#value = value;
-  }
-  reveal(): string {
-    return this.#value;
-  }
-  toString(): string {
-    return '[redacted]';
-  }
-  toJSON(): string {
-    return '[redacted]';
-  }
-  [inspect.custom](): string {
-    return '[redacted]';
-  }
-}
-
-/** A string, or "env:NAME" read from the environment at parse time. */
-const secretString = z
-  .custom<string | Secret>((v) => typeof v === 'string' || v instanceof Secret, 'expected a string')
-  .transform((raw, ctx) => {
-    if (raw instanceof Secret) return raw;
-    const value = raw.trim();
-    if (value.startsWith('env:')) {
-      const name = value.slice(4).trim();
-      const fromEnv = name ? process.env[name]?.trim() : undefined;
-      if (!fromEnv) {
-        ctx.addIssue({ code: 'custom', message: name ? `environment variable ${name} is not set` : 'empty env: reference' });
-        return z.NEVER;
-      }
-      return new Secret(fromEnv);
-    }
-    if (!value) {
-      ctx.addIssue({ code: 'custom', message: 'must not be empty' });
-      return z.NEVER;
-    }
-    return new Secret(value);
-  });
-
 const version = z
   .string()
   .transform((v) => v.trim().replace(/^v/i, ''))
   .pipe(z.enum(CREATORS_VERSIONS));
-
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL')
-  .transform((s) => s.replace(/\/+$/, ''));
 
 const storeCode = z.string().transform((s, ctx) => {
   const code = marketplaceCodeOf(s);

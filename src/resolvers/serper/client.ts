@@ -70,7 +70,7 @@ export function createSerperClient(config: SerperConfig, deps: SerperClientDeps)
       const res = await callUpstream({
         method: 'POST',
         url: `${config.base_url}/shopping`,
-        headers: { 'X-API-KEY': config.api_key, 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'X-API-KEY': config.api_key.reveal(), 'Content-Type': 'application/json', Accept: 'application/json' },
         body,
         signal,
         maxBytes: 2 * 1024 * 1024,
