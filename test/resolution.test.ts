@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCreatorsFake, SEARCH_PATH, type CreatorsFake, type Fault } from './fakes/creators-server.js';
+import { latency, startCreatorsFake, SEARCH_PATH, type CreatorsFake, type Fault } from './fakes/creators-server.js';
 import { fault, startSerperFake, type SerperFake } from './fakes/serper-server.js';
 import { post, type Reply } from './helpers/fixtures.js';
 import { generateKey } from '../src/index.js';
@@ -114,6 +114,13 @@ describe('resolution through the chain, served by chatads serve', () => {
     expect(u.searchParams.get('tag')).toBe('acme-20');
     // The provider's merchant links and names never reach the answer.
     expect(JSON.stringify(offer)).not.toMatch(/bestbuy|walmart|Best Buy/i);
+  });
+
+  it('latency within the stage budget is waited for; beyond it, the chain moves on', async () => {
+    creators.setFaults(SEARCH_PATH, latency(100));
+    expect(offerOf(await ask('electric kettle', 'DE')).resolution_source).toBe('retailer_api');
+    creators.setFaults(SEARCH_PATH, latency(3_000));
+    expect(offerOf(await ask('coffee grinder', 'DE')).resolution_source).toBe('shopping_search');
   });
 
   it('a 401 (expired token) is refreshed once and the retailer answers', async () => {
