@@ -6,7 +6,7 @@ import { creatorsResolver, parseCreatorsConfig, type CreatorsConfig } from './re
 import { parseSerperConfig, serperResolver, type SerperConfigInput } from './resolvers/serper/index.js';
 import { ConfigError } from './core/config.js';
 
-export type { ChatAds, AnalyzeContext } from './core/chatads.js';
+export type { ChatAds, AnalyzeContext, ChatAdsOptions as CoreChatAdsOptions } from './core/chatads.js';
 export type { ResolveBudgets, UpstreamCacheOptions, BreakerOptions } from './core/resolve/chain.js';
 export { CreatorsConfigError, type CreatorsConfig } from './resolvers/creators/index.js';
 export type { SerperConfigInput } from './resolvers/serper/index.js';
@@ -43,7 +43,7 @@ export type { Team, TeamKey, TeamConfig, TeamRules, GeoRules } from './core/team
 export type { Store, Counts, ConsumeLimits, ConsumeResult } from './core/store.js';
 export { MemoryStore } from './stores/memory.js';
 export type { Resolver, ResolverStage, ResolveQuery, Resolution } from './core/resolve/resolver.js';
-export { MARKETPLACES, routeToMarketplace, type Marketplace } from './core/resolve/marketplaces.js';
+export { MARKETPLACES, routeToMarketplace, type Marketplace, type Region } from './core/resolve/marketplaces.js';
 export { searchLinkUrl } from './core/resolve/search-link.js';
 export { openGeoIp, type GeoIp } from './core/geoip.js';
 export { jsonLogger, silentLogger, type Logger, type LogLevel } from './core/log.js';
