@@ -1,0 +1,347 @@
+/**
+ * The linkifier proper, fed text in pieces: the scanner classifies, this walks the linkable
+ * segments left to right and places links. `linkify` is one push of the whole text plus `end()`,
+ * so streamed and whole-text results agree by construction; what streaming adds is only "stop
+ * here until more text arrives", never a different decision.
+ */
+import { edgeOk, fold, isHighSurrogate, isLowSurrogate } from './chars.js';
+import { DEFAULT_DISCLOSURE, formatClosing, formatLink } from './format.js';
+import { History, type OccurrenceContext } from './history.js';
+import { OfferSet, hostSet, prepareOffer, type Group } from './match.js';
+import { HEADING, LINKABLE, PARAGRAPH, Scanner, TENTATIVE, VERBATIM, type LineRec, type SegKind, type Segment, type SegmentSink, type Source } from './scan.js';
+import type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink } from './types.js';
+
+const NONE = -1;
+const WAIT = -2;
+/** Characters kept before the scanning positions (for look-behind). */
+const MARGIN = 8;
+
+function effective(seg: Segment): SegKind {
+  if (seg.kind !== TENTATIVE) return seg.kind;
+  const state = seg.line!.state;
+  return state === HEADING ? VERBATIM : state === PARAGRAPH ? LINKABLE : TENTATIVE;
+}
+
+export class Engine implements SegmentSink, Source {
+  buf = '';
+  base = 0;
+  final = false;
+  /** Input decided and written to the output (absolute). */
+  pos = 0;
+  received = 0;
+  ended = false;
+  readonly links: PlacedLink[] = [];
+  private readonly scanner = new Scanner(this);
+  private segs: Segment[] = [];
+  private head = 0;
+  private out = '';
+  private carry = '';
+  private lastChars = '';
+  private readonly offers = new OfferSet();
+  private readonly hosts: ReadonlySet<string>;
+  private readonly format: LinkFormat;
+  private readonly maxLinks: number;
+  private readonly disclosure: string;
+  private readonly target: string | undefined;
+  private hit: Group | null = null;
+  private readonly ends: number[] = [];
+  private readonly hits: Group[] = [];
+  /** For `addOffers`: the input so far and where it was verbatim (streams only). */
+  private readonly history: History | null;
+
+  constructor(offers: readonly LinkOffer[], options: LinkifyOptions, track: boolean) {
+    this.format = options.format === 'html' || options.format === 'text' ? options.format : 'markdown';
+    const max = options.maxLinks ?? 3;
+    this.maxLinks = Number.isNaN(max) ? 0 : Math.max(0, Math.floor(max));
+    this.disclosure = options.disclosure === false ? '' : typeof options.disclosure === 'string' ? options.disclosure : DEFAULT_DISCLOSURE;
+    this.target = options.target;
+    this.hosts = hostSet(options.allowedHosts);
+    this.history = track ? new History() : null;
+    for (const offer of offers ?? []) {
+      const member = prepareOffer(offer, this.hosts);
+      if (member === null) continue;
+      const key = this.offers.keyOf(member);
+      this.offers.add(member, key);
+    }
+    this.offers.rebuild();
+  }
+
+  get acceptedOffers(): readonly LinkOffer[] {
+    return this.offers.accepted;
+  }
+
+  /** Input characters handed out so far. */
+  get emitted(): number {
+    return this.pos - this.carry.length;
+  }
+
+  push(delta: string): string {
+    if (this.ended) throw new Error('linkify: push() after end()');
+    if (typeof delta !== 'string') throw new TypeError('linkify: push() takes a string');
+    if (delta.length > 0) {
+      this.buf = this.buf.length === 0 ? delta : this.buf + delta;
+      this.received += delta.length;
+      this.lastChars = (this.lastChars + delta.slice(-2)).slice(-2);
+      this.history?.push(delta);
+    }
+    this.step();
+    return this.take();
+  }
+
+  end(): string {
+    if (this.ended) return '';
+    this.ended = true;
+    this.final = true;
+    this.step();
+    let s = this.take();
+    if (this.links.length > 0 && this.disclosure !== '') {
+      s += formatClosing(this.format, this.disclosure, this.lastChars, this.scanner.openFence());
+    }
+    return s;
+  }
+
+  /** Offers discovered later; returns those accepted (see `StreamingLinkifier.addOffers`). */
+  addOffers(offers: readonly LinkOffer[]): LinkOffer[] {
+    const accepted: LinkOffer[] = [];
+    if (this.ended) return accepted;
+    const ctx: OccurrenceContext = {
+      emitted: this.pos,
+      final: this.final,
+      markdown: this.format === 'markdown',
+      pendingVerbatim: (s, e) => this.pendingVerbatim(s, e),
+    };
+    for (const offer of offers ?? []) {
+      const member = prepareOffer(offer, this.hosts);
+      if (member === null) continue;
+      const key = this.offers.keyOf(member);
+      if (this.offers.groups.get(key)?.placed) continue;
+      if (this.pos > 0 && this.history !== null && this.history.occurred(key, ctx)) continue;
+      this.offers.add(member, key);
+      accepted.push(offer);
+    }
+    if (accepted.length > 0) this.offers.rebuild();
+    return accepted;
+  }
+
+  // ---- SegmentSink ---------------------------------------------------------------------------
+
+  add(kind: SegKind, start: number, end: number, line: LineRec | null): void {
+    const segs = this.segs;
+    const last = segs[segs.length - 1];
+    if (last !== undefined && segs.length > this.head && last.kind === kind && last.line === line && last.end === start) {
+      last.end = end;
+    } else {
+      segs.push({ kind, start, end, line });
+    }
+  }
+
+  // ---- the walk ------------------------------------------------------------------------------
+
+  private step(): void {
+    this.scanner.run(this);
+    this.drain();
+    this.trim();
+  }
+
+  private take(): string {
+    let s = this.carry + this.out;
+    this.out = '';
+    this.carry = '';
+    if (!this.final && s.length > 0 && isHighSurrogate(s.charCodeAt(s.length - 1))) {
+      this.carry = s.slice(-1);
+      s = s.slice(0, -1);
+    }
+    return s;
+  }
+
+  private trim(): void {
+    const keep = Math.min(this.scanner.pos, this.pos) - MARGIN;
+    if (keep > this.base) {
+      this.buf = this.buf.slice(keep - this.base);
+      this.base = keep;
+    }
+    if (this.head > 64 && this.head * 2 > this.segs.length) {
+      this.segs = this.segs.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private emitRaw(a: number, b: number): void {
+    if (b > a) this.out += this.buf.slice(a - this.base, b - this.base);
+  }
+
+  private done(): boolean {
+    return this.links.length >= this.maxLinks || this.offers.pending === 0;
+  }
+
+  private pop(): void {
+    const seg = this.segs[this.head++]!;
+    if (this.history === null) return;
+    const kind = effective(seg);
+    this.history.record(seg.start, seg.end, kind === VERBATIM, kind === TENTATIVE ? seg.line : null);
+  }
+
+  private drain(): void {
+    for (;;) {
+      if (this.done()) {
+        const end = this.base + this.buf.length;
+        this.emitRaw(this.pos, end);
+        this.pos = end;
+        while (this.head < this.segs.length && this.segs[this.head]!.end <= end) this.pop();
+        return;
+      }
+      if (this.head >= this.segs.length) {
+        const vt = this.scanner.verbatimTo;
+        if (vt > this.pos) {
+          this.emitRaw(this.pos, vt);
+          this.pos = vt;
+        }
+        return;
+      }
+      const seg = this.segs[this.head]!;
+      if (seg.end <= this.pos) {
+        this.pop();
+        continue;
+      }
+      const kind = effective(seg);
+      if (kind === VERBATIM) {
+        this.emitRaw(this.pos, seg.end);
+        this.pos = seg.end;
+        this.pop();
+        continue;
+      }
+      if (!this.linkRun(seg, kind)) return;
+    }
+  }
+
+  /** Places links in a linkable segment from `pos`; false when it has to wait. */
+  private linkRun(seg: Segment, kind: SegKind): boolean {
+    const { buf, base } = this;
+    const end = seg.end;
+    let i = this.pos;
+    while (i < end) {
+      const f = fold(buf.charCodeAt(i - base));
+      if (f < 128 ? this.offers.firstAscii[f] === 0 : !this.offers.firstOther.has(f)) {
+        i++;
+        continue;
+      }
+      const e = this.matchAt(i);
+      if (e === NONE) {
+        i++;
+        continue;
+      }
+      this.emitRaw(this.pos, i);
+      this.pos = i;
+      if (e === WAIT || kind === TENTATIVE) return false;
+      this.place(i, e);
+      if (this.done()) return true;
+      i = e;
+    }
+    if (this.pos < end) {
+      this.emitRaw(this.pos, end);
+      this.pos = end;
+    }
+    return true;
+  }
+
+  private cpAt(j: number): number {
+    const c = this.buf.charCodeAt(j - this.base);
+    if (isHighSurrogate(c) && j + 1 < this.base + this.buf.length) {
+      const lo = this.buf.charCodeAt(j + 1 - this.base);
+      if (isLowSurrogate(lo)) return (c - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+    }
+    return c;
+  }
+
+  private cpBefore(j: number): number {
+    if (j <= 0) return -1;
+    const c = this.buf.charCodeAt(j - 1 - this.base);
+    if (isLowSurrogate(c) && j >= 2) {
+      const hi = this.buf.charCodeAt(j - 2 - this.base);
+      if (isHighSurrogate(hi)) return (hi - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
+    }
+    return c;
+  }
+
+  /**
+   * The end of the link to place at `i` (the longest unplaced link text matching there with word
+   * edges on both sides), NONE, or WAIT when the text so far cannot tell.
+   */
+  private matchAt(i: number): number {
+    const { buf, base } = this;
+    const bufEnd = base + buf.length;
+    const prev = this.cpBefore(i);
+    // In Markdown, `![`, `\[` and `][` would turn the link into an image, text or a reference.
+    if (this.format === 'markdown' && (prev === 0x21 || prev === 0x5c || prev === 0x5d)) return NONE;
+    if (isHighSurrogate(buf.charCodeAt(i - base)) && i + 1 >= bufEnd && !this.final) return WAIT;
+    if (!edgeOk(prev, this.cpAt(i))) return NONE;
+    const ends = this.ends;
+    const hits = this.hits;
+    ends.length = 0;
+    hits.length = 0;
+    const segs = this.segs;
+    let k = this.head;
+    let node = this.offers.root;
+    let j = i;
+    for (;;) {
+      const g = node.group;
+      if (g !== null && !g.placed) {
+        ends.push(j);
+        hits.push(g);
+      }
+      if (node.next === null) break;
+      if (j >= bufEnd) {
+        if (this.final) break;
+        return WAIT;
+      }
+      const child = node.next.get(fold(buf.charCodeAt(j - base)));
+      if (child === undefined) break;
+      while (k < segs.length && segs[k]!.end <= j) k++;
+      if (k >= segs.length) {
+        if (j < this.scanner.verbatimTo || this.scanner.finished) break;
+        return WAIT;
+      }
+      if (effective(segs[k]!) === VERBATIM) break;
+      node = child;
+      j++;
+    }
+    for (let n = ends.length - 1; n >= 0; n--) {
+      const e = ends[n]!;
+      let after = -1;
+      if (e < bufEnd) {
+        if (isHighSurrogate(buf.charCodeAt(e - base)) && e + 1 >= bufEnd && !this.final) return WAIT;
+        after = this.cpAt(e);
+      } else if (!this.final) {
+        return WAIT;
+      }
+      if (edgeOk(after, this.cpBefore(e))) {
+        this.hit = hits[n]!;
+        return e;
+      }
+    }
+    return NONE;
+  }
+
+  private place(i: number, e: number): void {
+    const group = this.hit!;
+    const text = this.buf.slice(i - this.base, e - this.base);
+    const member = group.members.find((m) => m.text === text) ?? group.members[0]!;
+    this.offers.markPlaced(group);
+    this.out += formatLink(this.format, text, member.url, this.target);
+    this.links.push({ text, url: member.url, link_text: member.offer.link_text });
+    this.pos = e;
+  }
+
+  // ---- late offers ---------------------------------------------------------------------------
+
+  /** Verbatim among the segments still queued, or in the scanner's verbatim-ahead range? */
+  private pendingVerbatim(s: number, e: number): boolean {
+    for (let k = this.head; k < this.segs.length; k++) {
+      const seg = this.segs[k]!;
+      if (seg.start >= e) break;
+      if (seg.end > s && effective(seg) === VERBATIM) return true;
+    }
+    const from = this.scanner.pos;
+    return from < e && this.scanner.verbatimTo > Math.max(s, from);
+  }
+}

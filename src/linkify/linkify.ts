@@ -1,0 +1,30 @@
+import { Engine } from './engine.js';
+import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
+
+/**
+ * Turns the first occurrence of each offer's `link_text` in `text` into a link.
+ *
+ * "First occurrence" is positional: the text is scanned left to right, and an offer is linked at
+ * the first position where its `link_text` matches, case-exactly or case-insensitively, on word
+ * edges, in linkable text, not inside a link already placed. A later case-exact occurrence does
+ * not win over an earlier case-insensitive one: that rule is what lets `StreamingLinkifier` decide
+ * each position without holding text back for an unbounded time. At one position the longest
+ * matching `link_text` wins, and among offers with the same `link_text` (compared
+ * case-insensitively; they count as one offer) the first whose `link_text` is case-exact, else
+ * the first listed. Links never overlap or nest; at most `maxLinks` (default 3) are placed.
+ *
+ * Text that is never linked: fenced code blocks, code spans, `[...]` and link/image/reference
+ * syntax, autolinks, HTML tags (and the content of `<a>`, `<code>`, `<pre>`, ...), HTML comments,
+ * entities, bare URLs, ATX and setext headings. See docs/linkify.md for the exact rules and bounds.
+ *
+ * Only `https:` URLs on `allowedHosts` (default: the Amazon stores) are emitted; other offers are
+ * ignored. With at least one link, the disclosure follows as its own paragraph.
+ *
+ * In `html` format the input is taken to be HTML-safe already; only what is inserted (the link
+ * markup, the linked words, the URL, the disclosure) is escaped.
+ */
+export function linkify(text: string, offers: readonly LinkOffer[], options: LinkifyOptions = {}): LinkifyResult {
+  const engine = new Engine(offers, options, false);
+  const out = engine.push(String(text)) + engine.end();
+  return { text: out, links: engine.links.slice() };
+}

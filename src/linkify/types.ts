@@ -1,0 +1,42 @@
+/** The contracts of `chatads/linkify`: what a link is made from and what placing links reports. */
+
+/** What a link needs: the `link_text` of an offer (an exact substring of some text) and its URL. */
+export interface LinkOffer {
+  link_text: string;
+  url: string;
+}
+
+export type LinkFormat = 'markdown' | 'html' | 'text';
+
+export interface LinkifyOptions {
+  /** Default `markdown`. `text` writes the URL in parentheses after the words. */
+  format?: LinkFormat;
+  /** Links placed per reply at most. Default 3. */
+  maxLinks?: number;
+  /**
+   * Appended once (after a blank line) when at least one link was placed; never otherwise.
+   * Default "As an Amazon Associate I earn from qualifying purchases."; `false` for none.
+   */
+  disclosure?: string | false;
+  /** HTML only: a `target` attribute for the links (e.g. "_blank"). */
+  target?: string;
+  /**
+   * Hosts links may point to (exact host names). Default: Amazon's stores (www.amazon.com,
+   * www.amazon.co.uk, ...). Only https URLs on these hosts are ever emitted.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** A link that was placed, in order of appearance. */
+export interface PlacedLink {
+  /** The words as they appear in the text (may differ in case from the offer's `link_text`). */
+  text: string;
+  url: string;
+  /** The offer's `link_text`. */
+  link_text: string;
+}
+
+export interface LinkifyResult {
+  text: string;
+  links: PlacedLink[];
+}
