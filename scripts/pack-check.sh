@@ -23,18 +23,24 @@ import { createChatAds, generateKey } from 'chatads';
 import { chatAdsRouter } from 'chatads/express';
 import { chatAdsApp } from 'chatads/hono';
 import { chatAdsListener } from 'chatads/node';
+import { linkify } from 'chatads/linkify';
+import { affiliateLinks } from 'chatads/ai';
+import { createChatAdsClient } from 'chatads/client';
 const chatads = createChatAds({ affiliate_tags: { US: 'pack-20' } });
 const data = await chatads.analyze({ message: 'Which air fryer should I buy?' });
 if (!data.offers[0]?.url?.includes('tag=pack-20')) throw new Error('no offer: ' + JSON.stringify(data));
-for (const f of [generateKey, chatAdsRouter, chatAdsApp, chatAdsListener]) if (typeof f !== 'function') throw new Error('missing export');
-console.log('esm ok:', data.offers[0].url);
+for (const f of [generateKey, chatAdsRouter, chatAdsApp, chatAdsListener, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
+console.log('esm ok:', linkify('Which air fryer should I buy?', data.offers).text.split('\n')[0]);
 JS
 cat > cjs.cjs <<'JS'
 const { createChatAds } = require('chatads');
 const { chatAdsRouter } = require('chatads/express');
 const { chatAdsApp } = require('chatads/hono');
 const { chatAdsListener } = require('chatads/node');
-for (const f of [createChatAds, chatAdsRouter, chatAdsApp, chatAdsListener]) if (typeof f !== 'function') throw new Error('missing export');
+const { linkify } = require('chatads/linkify');
+const { affiliateLinks } = require('chatads/ai');
+const { createChatAdsClient } = require('chatads/client');
+for (const f of [createChatAds, chatAdsRouter, chatAdsApp, chatAdsListener, linkify, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
 createChatAds({ affiliate_tags: { US: 'pack-20' } })
   .analyze({ message: 'Which air fryer should I buy?' })
   .then((d) => console.log('cjs ok:', d.offers[0].url));
