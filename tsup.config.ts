@@ -9,6 +9,7 @@ export default defineConfig({
     'adapters/vercel-ai': 'src/adapters/vercel-ai.ts',
     linkify: 'src/linkify/index.ts',
     client: 'src/client.ts',
+    'stores/redis': 'src/stores/redis.ts',
     cli: 'src/cli/index.ts',
   },
   format: ['esm', 'cjs'],

@@ -42,6 +42,8 @@ export type { ConfigFile } from './core/teams.js';
 export type { Team, TeamKey, TeamConfig, TeamRules, GeoRules } from './core/teams.js';
 export type { Store, Counts, ConsumeLimits, ConsumeResult } from './core/store.js';
 export { MemoryStore } from './stores/memory.js';
+export { SqliteStore, type SqliteStoreOptions, type StoredKeyInfo } from './stores/sqlite.js';
+export { StoreUnavailableError } from './core/errors.js';
 export type { Resolver, ResolverStage, ResolveQuery, Resolution } from './core/resolve/resolver.js';
 export { MARKETPLACES, routeToMarketplace, type Marketplace, type Region } from './core/resolve/marketplaces.js';
 export { searchLinkUrl } from './core/resolve/search-link.js';

@@ -2,11 +2,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { post } from './helpers/fixtures.js';
 
-const CLI = 'dist/cli.js';
+const CLI = resolve('dist/cli.js');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
@@ -18,7 +18,9 @@ function run(...args: string[]) {
 
 /** Starts `chatads serve`, waits until it prints what it needs to, and returns its output so far. */
 function startServe(args: string[], until: RegExp): Promise<{ child: ChildProcess; out: () => string; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A fresh working directory: serve's default data file (./chatads.db) must not outlive the test.
+  const cwd = mkdtempSync(join(tmpdir(), 'chatads-cwd-'));
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
   children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
       teams: [{ id: 'acme', plan: 'pro', keys: [{ id: 'k1', hash }], affiliate_tags: { US: 'acme-20', GB: 'acme-21', DE: 'acme03-21' } }],
     }),
   );
-  child = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--config', config], {
+  child = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--store', 'memory', '--config', config], {
     env: { ...process.env, TEST_NA_SECRET: 'na-secret-value' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

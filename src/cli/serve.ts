@@ -1,4 +1,4 @@
-/** `chatads serve`: the HTTP service on node:http, with a config file or a demo team. */
+/** `chatads serve`: the HTTP service on node:http, over a store, with a config file or a demo team. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatAdsListener } from '../adapters/node.js';
@@ -6,19 +6,35 @@ import { createChatAds, type ChatAdsOptions } from '../index.js';
 import { loadConfig } from '../core/config.js';
 import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
-import { jsonLogger, silentLogger } from '../core/log.js';
-import type { TeamConfig } from '../core/teams.js';
+import { jsonLogger, silentLogger, type Logger } from '../core/log.js';
+import type { Store } from '../core/store.js';
+import { parseTeam, type Team, type TeamConfig } from '../core/teams.js';
+import { MemoryStore } from '../stores/memory.js';
+import { SqliteStore } from '../stores/sqlite.js';
 import { parseOrHelp } from './args.js';
+import { DEFAULT_DATA_FILE, dataArg, messageOf } from './teams.js';
 
-export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--quiet]
+export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--data FILE]
+                    [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open] [--quiet]
 
-Serves POST ${MESSAGES_PATH}.
+Serves POST ${MESSAGES_PATH}. Teams, keys, revocations and usage live in the store: by
+default the SQLite data file, so they survive a restart and several servers may share it.
 
 Options:
   --port N        Port to listen on (default: $PORT or 8787; 0 picks a free one)
   --host H        Address to bind (default: 127.0.0.1; 0.0.0.0 for every interface)
-  --config FILE   JSON file with the teams to serve (see README, "Configuration").
-                  Without it, a demo team is created and its key printed once.
+  --config FILE   JSON file with teams (see README, "Configuration"), seeded into the store
+                  at start: plan, limits and rules are replaced; keys are merged by id (a key
+                  revoked in the store stays revoked, keys added with the CLI stay).
+                  Without it, a demo team is created the first time and its key printed once.
+  --store S       sqlite (default): the --data file; memory: nothing survives a restart;
+                  redis: a Redis server shared by every instance (--redis URL)
+  --data FILE     SQLite data file (default: ${DEFAULT_DATA_FILE}); "chatads keys" and
+                  "chatads teams" manage it, also while serving
+  --redis URL     redis://[user:password@]host[:port][/db] or rediss://...; implies --store redis
+  --redis-failure closed|open
+                  When Redis cannot be reached: closed refuses requests (default), open serves
+                  them without counting (docs/redis.md)
   --quiet         No request log lines
   -h, --help      Show this help
 `;
@@ -34,6 +50,82 @@ function demoTeam(hash: string): TeamConfig {
   };
 }
 
+/**
+ * A config file's team over the stored one: the file's plan, limits, rules and tags; its keys
+ * merged with the stored ones by id. A hash revoked in the store stays revoked; a stored key
+ * whose id and hash the file does not name (added with the CLI, or dropped from the file) stays.
+ * A file key with a stored key's id but a new hash replaces it (a new secret).
+ */
+export function mergeSeededTeam(stored: Team | null, seed: Team): Team {
+  if (!stored) return seed;
+  const revoked = new Set(stored.keys.filter((k) => k.revoked).map((k) => k.hash));
+  const ids = new Set(seed.keys.map((k) => k.id));
+  const hashes = new Set(seed.keys.map((k) => k.hash));
+  const keys = seed.keys.map((k) => (revoked.has(k.hash) ? { ...k, revoked: true } : { ...k }));
+  for (const k of stored.keys) if (!ids.has(k.id) && !hashes.has(k.hash)) keys.push({ ...k });
+  return { ...seed, keys };
+}
+
+/** Seeds a config file's teams into the store (one transaction per team on SQLite). */
+export async function seedTeams(store: Store, teams: Team[]): Promise<void> {
+  for (const seed of teams) {
+    if (store instanceof SqliteStore) {
+      await store.updateTeam(seed.id, (stored) => mergeSeededTeam(stored, seed));
+    } else {
+      await store.saveTeam(mergeSeededTeam(await store.getTeam(seed.id), seed));
+    }
+  }
+}
+
+type StoreKind = 'sqlite' | 'memory' | 'redis';
+
+interface StoreChoice {
+  kind: StoreKind;
+  data: string;
+  redis?: { url: string; failure: 'open' | 'closed' };
+}
+
+/** The store options, checked; a string is the usage mistake. */
+function chooseStore(values: { store?: string; data?: string; redis?: string; 'redis-failure'?: string }): StoreChoice | string {
+  const kind = values.store ?? (values.redis !== undefined ? 'redis' : 'sqlite');
+  if (kind !== 'sqlite' && kind !== 'memory' && kind !== 'redis') return `--store must be sqlite, memory or redis (got "${kind}")`;
+  if (values.data !== undefined && kind !== 'sqlite') return `--data is the SQLite file: it goes with --store sqlite, not ${kind}`;
+  if (kind !== 'redis' && (values.redis !== undefined || values['redis-failure'] !== undefined)) {
+    return `--redis and --redis-failure go with --store redis, not ${kind}`;
+  }
+  if (kind !== 'redis') return { kind, data: values.data ?? DEFAULT_DATA_FILE };
+  if (!values.redis) return '--store redis needs --redis URL';
+  const failure = values['redis-failure'] ?? 'closed';
+  if (failure !== 'open' && failure !== 'closed') return `--redis-failure must be closed or open (got "${failure}")`;
+  return { kind, data: DEFAULT_DATA_FILE, redis: { url: values.redis, failure } };
+}
+
+async function openStore(choice: StoreChoice, logger: Logger): Promise<Store> {
+  switch (choice.kind) {
+    case 'memory':
+      return new MemoryStore();
+    case 'sqlite':
+      try {
+        return new SqliteStore(choice.data);
+      } catch (err) {
+        throw new Error(`cannot open the data file ${choice.data}: ${messageOf(err)}`);
+      }
+    case 'redis': {
+      // Loaded only when asked for: the Redis client is not needed otherwise.
+      const { RedisStore } = await import('../stores/redis.js');
+      return new RedisStore({ url: choice.redis!.url, failure: choice.redis!.failure, logger });
+    }
+  }
+}
+
+/** Where the store is, for the start-up lines; a Redis URL without its password. */
+async function describeStore(choice: StoreChoice): Promise<string> {
+  if (choice.kind === 'sqlite') return `sqlite ${choice.data}`;
+  if (choice.kind === 'memory') return 'memory (nothing survives a restart)';
+  const { redactUrl } = await import('../stores/redis.js');
+  return `redis ${redactUrl(choice.redis!.url)} (on failure: ${choice.redis!.failure})`;
+}
+
 export async function serve(args: string[]): Promise<number> {
   const values = parseOrHelp(
     args,
@@ -41,6 +133,10 @@ export async function serve(args: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       config: { type: 'string' },
+      data: { type: 'string' },
+      store: { type: 'string' },
+      redis: { type: 'string' },
+      'redis-failure': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -53,47 +149,95 @@ export async function serve(args: string[]): Promise<number> {
   }
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`chatads serve: --port must be 0..65535\n`);
+    process.stderr.write(`chatads serve: --port must be 0..65535\n\n${SERVE_HELP}`);
+    return 2;
+  }
+  const choice = chooseStore(values);
+  if (typeof choice === 'string') {
+    process.stderr.write(`chatads serve: ${choice}\n\n${SERVE_HELP}`);
     return 2;
   }
 
-  let teams: TeamConfig[];
+  let seeds: Team[] = [];
   let upstreams: Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'> = {};
-  let demoKey: string | null = null;
   if (values.config) {
     const config = await loadConfig(values.config);
-    teams = config.teams;
+    seeds = config.teams.map(parseTeam);
     upstreams = {
       ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
       ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
       ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
     };
-  } else {
-    const { key, hash } = generateKey();
-    demoKey = key;
-    teams = [demoTeam(hash)];
   }
 
-  const chatads = createChatAds({ teams, ...upstreams, logger: values.quiet ? silentLogger : jsonLogger });
+  const logger = values.quiet ? silentLogger : jsonLogger;
+  // The store logs only its own transitions (Redis lost, back): worth a line even with --quiet.
+  const store = await openStore(choice, jsonLogger);
+  const where = await describeStore(choice);
+  let demoKey: string | null = null;
+  let demoExists = false;
+  let teamCount: number;
+  try {
+    if (values.config) {
+      await seedTeams(store, seeds);
+    } else if (await store.getTeam('demo')) {
+      demoExists = true;
+    } else {
+      const { key, hash } = generateKey();
+      const team = parseTeam(demoTeam(hash));
+      // Two servers starting on a fresh file: only one creates the demo team.
+      const created = store instanceof SqliteStore ? await store.createTeam(team) : (await store.saveTeam(team), true);
+      if (created) demoKey = key;
+      else demoExists = true;
+    }
+    teamCount = (await store.listTeams()).length;
+  } catch (err) {
+    await store.close().catch(() => {});
+    const what = values.config ? `seed the teams of ${values.config} into` : 'set up the demo team in';
+    throw new Error(`cannot ${what} the store (${where}): ${messageOf(err)}`);
+  }
+
+  let chatads;
+  try {
+    // The teams are in the store already (seeded above): nothing for createChatAds to save.
+    chatads = createChatAds({ store, ...upstreams, logger });
+  } catch (err) {
+    await store.close().catch(() => {});
+    throw err;
+  }
   await chatads.ready();
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, chatAdsListener(chatads));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, values.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, values.host, () => resolve());
+    });
+  } catch (err) {
+    await chatads.close().catch(() => {});
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   process.stdout.write(`chatads listening on ${url}${MESSAGES_PATH}\n`);
+  process.stdout.write(`store: ${where}\n`);
   if (demoKey) {
     process.stdout.write(
       `demo team "demo" (plan pro). Its API key, shown once:\n  ${demoKey}\n` +
         `try:\n  curl -s ${url}${MESSAGES_PATH} -H 'content-type: application/json' -H 'x-api-key: ${demoKey}' \\\n` +
         `    -d '{"message":"What are the best noise cancelling headphones under $300?"}'\n`,
     );
+  } else if (demoExists) {
+    const hint =
+      choice.kind === 'sqlite'
+        ? `make another key: chatads keys create --team demo${dataArg(choice.data)}`
+        : 'give it another key through a config file (--config; "chatads keys create" prints the hash)';
+    process.stdout.write(`demo team "demo" exists in the store; its key was shown when it was created.\n${hint}\n`);
   } else {
     const stages = ['retailer API', 'shopping search'].filter((_, i) => [upstreams.retailer_api, upstreams.shopping_search][i] !== undefined);
-    process.stdout.write(`serving ${teams.length} team(s) from ${values.config}; resolvers: ${[...stages, 'search link'].join(' → ')}\n`);
+    process.stdout.write(
+      `serving ${teamCount} team(s), ${seeds.length} seeded from ${values.config}; resolvers: ${[...stages, 'search link'].join(' → ')}\n`,
+    );
   }
 
   return new Promise<number>((resolve) => {

@@ -8,7 +8,7 @@ import { cacheKey, ResultCache, type CacheOptions, type CachedData } from './cac
 import { systemClock, type Clock } from './clock.js';
 import { resolveCountry } from './country.js';
 import { newMeta, errorEnvelope, successEnvelope, withContext } from './envelope.js';
-import { ChatAdsError, failure, type ChatAdsFailure } from './errors.js';
+import { ChatAdsError, failure, isStoreUnavailable, type ChatAdsFailure } from './errors.js';
 import { DEFAULT_LLM_BUDGETS, type LanguageModelLike, type LlmBudgets, type LlmExtractor } from './extract/llm.js';
 import { openGeoIp, type GeoIp } from './geoip.js';
 import {
@@ -242,7 +242,11 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       const data = billedData(result.data, true);
       return finish(respond(successEnvelope(data, withContext(meta, usage, country)), undefined));
     } catch (err) {
-      logger('error', 'internal_error', { request_id: meta.request_id, error: err instanceof Error ? err.name : 'unknown' });
+      const unavailable = isStoreUnavailable(err);
+      logger('error', unavailable ? 'store_unavailable' : 'internal_error', {
+        request_id: meta.request_id,
+        error: err instanceof Error ? err.name : 'unknown',
+      });
       if (consumed && team) {
         // Only successful processing counts: give the request back.
         const t = team;
@@ -251,6 +255,10 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
           .then(() => store.usage(t.id, now()))
           .then((counts) => (usage = usageOf(t, counts)))
           .catch(() => {});
+      }
+      if (unavailable) {
+        // The shared store cannot answer (a Redis store failing closed): a retry soon may succeed.
+        return fail(failure('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly.', undefined, { 'retry-after': '1' }));
       }
       return fail(failure('INTERNAL_ERROR', 'The service failed to process the request.'));
     }

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   DAILY_QUOTA_EXCEEDED: 429,
   MONTHLY_QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
+  /** The shared store (Redis) cannot answer and the store fails closed; sent with `Retry-After: 1`. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -63,4 +65,29 @@ export class ChatAdsError extends Error {
     this.status = statusOf(f.code);
     this.details = f.details;
   }
+}
+
+/**
+ * Thrown by a store that cannot reach its backend (a Redis store failing closed): `handle`
+ * answers `SERVICE_UNAVAILABLE` (503, `Retry-After: 1`) instead of `INTERNAL_ERROR`. Any store may
+ * throw it; the message never carries connection details.
+ */
+export class StoreUnavailableError extends Error {
+  readonly code = 'STORE_UNAVAILABLE' as const;
+
+  constructor(message = 'The store is unavailable.', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * True for a `StoreUnavailableError`, also one from another copy of this module (the ESM and
+ * CJS builds, or two installed versions), recognised by its code.
+ */
+export function isStoreUnavailable(err: unknown): boolean {
+  return (
+    err instanceof StoreUnavailableError ||
+    (err instanceof Error && (err as { code?: unknown }).code === 'STORE_UNAVAILABLE')
+  );
 }

@@ -1,0 +1,284 @@
+/**
+ * `chatads teams create | set-plan | show`: teams in the SQLite data file that `chatads serve
+ * --data FILE` serves. Also the pieces the other data-file commands share (`keys`).
+ */
+import { existsSync } from 'node:fs';
+import { limitsOf } from '../core/limits.js';
+import { PLAN_NAMES, type PlanName } from '../core/plans.js';
+import { teamConfigSchema, type Team } from '../core/teams.js';
+import { dayKey, monthKey } from '../core/clock.js';
+import { SqliteStore } from '../stores/sqlite.js';
+import { parseOrHelp } from './args.js';
+
+/** `--data` default of every command: in the working directory. */
+export const DEFAULT_DATA_FILE = './chatads.db';
+
+/** The `--data` line of a help text, its description starting at column `column`. */
+export function dataOption(column = 17): string {
+  return `${'  --data FILE'.padEnd(column)}SQLite data file (default: ${DEFAULT_DATA_FILE})\n`;
+}
+
+/** A failure to report on one line with exit status 1 (a usage mistake is exit 2, with help). */
+export class CliError extends Error {}
+
+/** Opens the data file; with `mustExist`, a missing file is an error rather than a new empty one. */
+export function openData(file: string, mustExist: boolean): SqliteStore {
+  if (mustExist && !existsSync(file)) {
+    throw new CliError(`no data file at ${file} (create a team first: chatads teams create --id ID${dataArg(file)})`);
+  }
+  try {
+    return new SqliteStore(file);
+  } catch (err) {
+    throw new CliError(`cannot open the data file ${file}: ${messageOf(err)}`);
+  }
+}
+
+/** ` --data FILE` when FILE is not the default: for hints that name a command to run. */
+export function dataArg(file: string): string {
+  return file === DEFAULT_DATA_FILE || file === 'chatads.db' ? '' : ` --data ${file}`;
+}
+
+export function messageOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, ' ');
+}
+
+/** Runs a command body: a thrown error becomes one line on stderr and exit 1. */
+export async function reporting(command: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    process.stderr.write(`chatads ${command}: ${messageOf(err)}\n`);
+    return 1;
+  }
+}
+
+/** A usage mistake: the message, then the command's help, exit 2. */
+export function usage(message: string, help: string): number {
+  process.stderr.write(`${message}\n\n${help}`);
+  return 2;
+}
+
+export const TEAMS_HELP = `Usage: chatads teams <command> [options]
+
+Teams in the SQLite data file that "chatads serve --data FILE" serves (a running server
+sees a change on its next request).
+
+Commands:
+  create     Create a team
+  set-plan   Change a team's plan
+  show       A team's settings, key ids and today's and this month's usage
+
+Run "chatads teams <command> --help" for a command's options.
+`;
+
+export const TEAMS_CREATE_HELP = `Usage: chatads teams create --id ID [--plan P] [--tag CC=TAG ...] [--default-country CC]
+                            [--inactive] [--data FILE]
+
+Creates a team in the data file (the file is created when missing). Then make it a key:
+  chatads keys create --team ID
+
+Options:
+  --id ID                 Team id (required, unique)
+  --plan P                ${PLAN_NAMES.join(', ')} (default: free)
+  --tag CC=TAG            Affiliate tag for an Amazon store, e.g. --tag US=acme-20 --tag GB=acme-21
+                          (repeat for each store)
+  --default-country CC    Served country when a request has neither country nor ip (default: US)
+  --inactive              Create it inactive: its keys are refused
+${dataOption(26)}  -h, --help              Show this help
+`;
+
+export const TEAMS_SET_PLAN_HELP = `Usage: chatads teams set-plan --id ID --plan P [--data FILE]
+
+Changes a team's plan (${PLAN_NAMES.join(', ')}); limits set on the team itself still apply.
+A running server applies it on the next request.
+
+Options:
+  --id ID        Team id (required)
+  --plan P       The new plan (required)
+${dataOption()}  -h, --help     Show this help
+`;
+
+export const TEAMS_SHOW_HELP = `Usage: chatads teams show --id ID [--json] [--data FILE]
+
+Prints a team's plan, limits, rules, key ids (never a key) and its usage today and this
+month (UTC).
+
+Options:
+  --id ID        Team id (required)
+  --json         Print one JSON object
+${dataOption()}  -h, --help     Show this help
+`;
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
+const DATA = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
+
+export async function teamsCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'create':
+      return teamsCreate(rest);
+    case 'set-plan':
+      return teamsSetPlan(rest);
+    case 'show':
+      return teamsShow(rest);
+    case undefined:
+      return usage('chatads teams: which command?', TEAMS_HELP);
+    case '--help':
+    case '-h':
+      process.stdout.write(TEAMS_HELP);
+      return 0;
+    default:
+      return usage(`chatads teams: unknown command "${sub}"`, TEAMS_HELP);
+  }
+}
+
+function isPlan(value: string): value is PlanName {
+  return (PLAN_NAMES as string[]).includes(value);
+}
+
+async function teamsCreate(args: string[]): Promise<number> {
+  const help = TEAMS_CREATE_HELP;
+  const values = parseOrHelp(
+    args,
+    {
+      id: { type: 'string' },
+      plan: { type: 'string', default: 'free' },
+      tag: { type: 'string', multiple: true },
+      'default-country': { type: 'string' },
+      inactive: { type: 'boolean', default: false },
+      ...DATA,
+      ...HELP_OPTION,
+    },
+    help,
+  );
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(help);
+  if (!values.id) return usage('chatads teams create: --id is required', help);
+  if (!isPlan(values.plan)) return usage(`chatads teams create: --plan must be one of ${PLAN_NAMES.join(', ')}`, help);
+  const tags: Record<string, string> = {};
+  for (const tag of values.tag ?? []) {
+    const eq = tag.indexOf('=');
+    if (eq <= 0 || eq === tag.length - 1) return usage(`chatads teams create: --tag takes CC=TAG, e.g. US=acme-20 (got "${tag}")`, help);
+    tags[tag.slice(0, eq).trim()] = tag.slice(eq + 1).trim();
+  }
+  const parsed = teamConfigSchema.safeParse({
+    id: values.id,
+    plan: values.plan,
+    active: !values.inactive,
+    affiliate_tags: tags,
+    default_country: values['default-country'] ?? null,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = { id: '--id', affiliate_tags: '--tag', default_country: '--default-country' }[String(issue.path[0])] ?? String(issue.path[0]);
+    return usage(`chatads teams create: ${field}: ${issue.message}`, help);
+  }
+  const team = parsed.data;
+  const file = values.data;
+  return reporting('teams create', async () => {
+    const store = openData(file, false);
+    try {
+      if (!(await store.createTeam(team))) throw new CliError(`team "${team.id}" already exists in ${file}`);
+    } finally {
+      await store.close();
+    }
+    process.stdout.write(
+      `created team "${team.id}" (plan ${team.plan}${team.active ? '' : ', inactive'}) in ${file}\n` +
+        `make it a key: chatads keys create --team ${team.id}${dataArg(file)}\n`,
+    );
+    return 0;
+  });
+}
+
+async function teamsSetPlan(args: string[]): Promise<number> {
+  const help = TEAMS_SET_PLAN_HELP;
+  const values = parseOrHelp(args, { id: { type: 'string' }, plan: { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(help);
+  if (!values.id) return usage('chatads teams set-plan: --id is required', help);
+  if (!values.plan) return usage('chatads teams set-plan: --plan is required', help);
+  const plan = values.plan;
+  if (!isPlan(plan)) return usage(`chatads teams set-plan: --plan must be one of ${PLAN_NAMES.join(', ')}`, help);
+  const { id, data: file } = values;
+  return reporting('teams set-plan', async () => {
+    const store = openData(file, true);
+    try {
+      if (!(await store.setPlan(id, plan))) throw new CliError(`no team "${id}" in ${file}`);
+    } finally {
+      await store.close();
+    }
+    process.stdout.write(`team "${id}" is now on the ${plan} plan\n`);
+    return 0;
+  });
+}
+
+/** What `teams show --json` prints. */
+export interface TeamShow {
+  id: string;
+  plan: PlanName;
+  active: boolean;
+  /** The team's own overrides. */
+  limits: Team['limits'];
+  /** The limits that apply: the plan's with the overrides. */
+  effective_limits: { daily: number; monthly: number; per_second: number; burst: number };
+  affiliate_tags: Record<string, string>;
+  default_country: string | null;
+  blocked_keywords: string[];
+  rejection_message: string | null;
+  geo: Team['geo'];
+  keys: { id: string; revoked: boolean; created_at: string }[];
+  usage: { day: string; daily: number; month: string; monthly: number };
+}
+
+async function teamsShow(args: string[]): Promise<number> {
+  const help = TEAMS_SHOW_HELP;
+  const values = parseOrHelp(args, { id: { type: 'string' }, json: { type: 'boolean', default: false }, ...DATA, ...HELP_OPTION }, help);
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(help);
+  if (!values.id) return usage('chatads teams show: --id is required', help);
+  const { id, data: file } = values;
+  return reporting('teams show', async () => {
+    const store = openData(file, true);
+    let show: TeamShow;
+    try {
+      const team = await store.getTeam(id);
+      const keys = await store.listKeys(id);
+      if (!team || !keys) throw new CliError(`no team "${id}" in ${file}`);
+      const now = Date.now();
+      const counts = await store.usage(id, now);
+      const { keys: _hashes, ...fields } = team;
+      show = {
+        ...fields,
+        effective_limits: limitsOf(team),
+        keys: keys.map((k) => ({ id: k.id, revoked: k.revoked, created_at: new Date(k.created_at).toISOString() })),
+        usage: { day: dayKey(now), daily: counts.daily, month: monthKey(now), monthly: counts.monthly },
+      };
+    } finally {
+      await store.close();
+    }
+    process.stdout.write(values.json ? JSON.stringify(show) + '\n' : formatShow(show));
+    return 0;
+  });
+}
+
+function formatShow(t: TeamShow): string {
+  const l = t.effective_limits;
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : '-');
+  const rows: [string, string][] = [
+    ['plan', `${t.plan}${t.active ? '' : ' (inactive: its keys are refused)'}`],
+    ['limits', `${l.daily}/day, ${l.monthly}/month, ${l.per_second}/s, burst ${l.burst}`],
+    ['tags', list(Object.entries(t.affiliate_tags).map(([cc, tag]) => `${cc}=${tag}`))],
+    ['default country', t.default_country ?? 'US'],
+    ['blocked keywords', String(t.blocked_keywords.length)],
+    ['geo', `allow ${list(t.geo.allow)}; deny ${list(t.geo.deny)}`],
+    ['keys', list(t.keys.map((k) => (k.revoked ? `${k.id} (revoked)` : k.id)))],
+    ['usage today', `${t.usage.daily} of ${l.daily} (${t.usage.day} UTC)`],
+    ['usage this month', `${t.usage.monthly} of ${l.monthly} (${t.usage.month})`],
+  ];
+  return `team ${t.id}\n` + rows.map(([k, v]) => `  ${(k + ':').padEnd(18)}${v}\n`).join('');
+}
+
+export function printHelp(help: string): number {
+  process.stdout.write(help);
+  return 0;
+}
