@@ -3,6 +3,7 @@
  * check-and-update without awaiting in between, so concurrent requests are counted exactly.
  */
 import { dayKey, monthKey } from '../core/clock.js';
+import { admitRequest } from './admission.js';
 import type { ConsumeLimits, ConsumeResult, Counts, Store } from '../core/store.js';
 import type { Team } from '../core/teams.js';
 
@@ -23,19 +24,9 @@ export class MemoryStore implements Store {
 
   async consume(teamId: string, limits: ConsumeLimits, now: number): Promise<ConsumeResult> {
     const u = this.#current(teamId, now, limits.burst);
-    const elapsed = Math.max(0, now - u.refilledAt) / 1000;
-    const tokens = Math.min(limits.burst, u.tokens + elapsed * limits.per_second);
-    const counts = { daily: u.daily, monthly: u.monthly };
-    if (tokens < 1) {
-      return { ok: false, reason: 'rate', retryAfterMs: ((1 - tokens) / limits.per_second) * 1000, counts };
-    }
-    if (u.daily >= limits.daily) return { ok: false, reason: 'daily', counts };
-    if (u.monthly >= limits.monthly) return { ok: false, reason: 'monthly', counts };
-    u.tokens = tokens - 1;
-    u.refilledAt = Math.max(now, u.refilledAt);
-    u.daily += 1;
-    u.monthly += 1;
-    return { ok: true, counts: { daily: u.daily, monthly: u.monthly } };
+    const { result, next } = admitRequest(u, limits, now);
+    if (next) Object.assign(u, next);
+    return result;
   }
 
   async release(teamId: string, now: number): Promise<void> {

@@ -13,6 +13,7 @@ import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import type { ConsumeLimits, ConsumeResult, Counts, Store } from '../core/store.js';
 import type { Team, TeamKey } from '../core/teams.js';
 import { migrate, userVersion } from './sqlite-migrations.js';
+import { admitRequest } from './admission.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another connection's transaction, in ms. Default 5000. */
@@ -92,25 +93,20 @@ export class SqliteStore implements Store {
   async consume(teamId: string, limits: ConsumeLimits, now: number): Promise<ConsumeResult> {
     return this.#tx(() => {
       const u = this.#current(teamId, now, limits.burst);
-      const elapsed = Math.max(0, now - u.refilled_at) / 1000;
-      const tokens = Math.min(limits.burst, u.tokens + elapsed * limits.per_second);
-      const counts = { daily: u.daily, monthly: u.monthly };
+      const { result, next } = admitRequest({ daily: u.daily, monthly: u.monthly, tokens: u.tokens, refilledAt: u.refilled_at }, limits, now);
       // A refusal writes nothing: the transaction commits without a change.
-      if (tokens < 1) {
-        return { ok: false, reason: 'rate', retryAfterMs: ((1 - tokens) / limits.per_second) * 1000, counts };
+      if (next) {
+        this.#sql.upsertUsage.run({
+          team_id: teamId,
+          day: u.day,
+          daily: next.daily,
+          month: u.month,
+          monthly: next.monthly,
+          tokens: next.tokens,
+          refilled_at: next.refilledAt,
+        });
       }
-      if (u.daily >= limits.daily) return { ok: false, reason: 'daily', counts };
-      if (u.monthly >= limits.monthly) return { ok: false, reason: 'monthly', counts };
-      const next: UsageRow = {
-        day: u.day,
-        daily: u.daily + 1,
-        month: u.month,
-        monthly: u.monthly + 1,
-        tokens: tokens - 1,
-        refilled_at: Math.max(now, u.refilled_at),
-      };
-      this.#sql.upsertUsage.run({ team_id: teamId, ...next });
-      return { ok: true, counts: { daily: next.daily, monthly: next.monthly } };
+      return result;
     });
   }
 
