@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig, type ChatAds } from '../src/index.js';
-import { ADAPTERS, startServer, type Running } from './helpers/servers.js';
+import { ADAPTERS, serveUntilCleanup, type Running } from './helpers/servers.js';
 import { chatadsWith, manualClock, post, team } from './helpers/fixtures.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -12,14 +12,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function serve(chatads: ChatAds, adapter: (typeof ADAPTERS)[number] = 'node'): Promise<Running> {
-  const server = await startServer(adapter, chatads);
-  cleanups.push(async () => {
-    await server.close();
-    await chatads.close();
-  });
-  return server;
-}
+const serve = (chatads: ChatAds, adapter: (typeof ADAPTERS)[number] = 'node'): Promise<Running> => serveUntilCleanup(chatads, cleanups, adapter);
 
 const msg = (i: number) => ({ message: `Which air fryer should I buy? (${i})`, message_analysis: 'fast' });
 

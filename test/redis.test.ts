@@ -23,7 +23,7 @@ import { isStoreUnavailable, StoreUnavailableError } from '../src/core/errors.js
 import { parseTeam } from '../src/core/teams.js';
 import { RedisStore, redactUrl } from '../src/stores/redis.js';
 import { manualClock, post, team, type Reply } from './helpers/fixtures.js';
-import { startServer, type Running } from './helpers/servers.js';
+import { serveUntilCleanup, type Running } from './helpers/servers.js';
 
 // ---- Redis processes ------------------------------------------------------------------------
 
@@ -168,14 +168,7 @@ function rawClient(url: string): Redis {
   return client;
 }
 
-async function serve(chatads: ChatAds): Promise<Running> {
-  const server = await startServer('node', chatads);
-  cleanups.push(async () => {
-    await server.close();
-    await chatads.close();
-  });
-  return server;
-}
+const serve = (chatads: ChatAds): Promise<Running> => serveUntilCleanup(chatads, cleanups);
 
 function recorder(): { logger: Logger; events: { level: string; event: string; fields: Record<string, unknown> }[] } {
   const events: { level: string; event: string; fields: Record<string, unknown> }[] = [];

@@ -17,7 +17,7 @@ import { parseTeam } from '../src/core/teams.js';
 import type { ConsumeLimits } from '../src/core/store.js';
 import { SqliteStore } from '../src/stores/sqlite.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/stores/sqlite-migrations.js';
-import { startServer, type Running } from './helpers/servers.js';
+import { serveUntilCleanup, type Running } from './helpers/servers.js';
 import { manualClock, post, team } from './helpers/fixtures.js';
 
 const dirs: string[] = [];
@@ -420,14 +420,7 @@ describe('SqliteStore schema', () => {
 });
 
 describe('SqliteStore behind a real HTTP server', () => {
-  async function serve(chatads: ChatAds): Promise<Running> {
-    const server = await startServer('node', chatads);
-    cleanups.push(async () => {
-      await server.close();
-      await chatads.close();
-    });
-    return server;
-  }
+  const serve = (chatads: ChatAds): Promise<Running> => serveUntilCleanup(chatads, cleanups);
   const msg = (i: number) => ({ message: `Which air fryer should I buy? (${i})`, message_analysis: 'fast' });
 
   it('one process: 200 concurrent requests against 50 remaining → exactly 50 succeed, usage reads the total', async () => {

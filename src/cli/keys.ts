@@ -3,8 +3,8 @@
  * stored, in a config file (by hand) or, with `--team`, in the SQLite data file.
  */
 import { generateKey } from '../core/keys.js';
-import { parseOrHelp } from './args.js';
-import { CliError, dataOption, DEFAULT_DATA_FILE, dataArg, openData, printHelp, reporting, usage } from './teams.js';
+import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
+import { CliError, dataOption, DEFAULT_DATA_FILE, dataArg, openData, reporting } from './teams.js';
 
 export const KEYS_HELP = `Usage: chatads keys <command> [options]
 
@@ -54,25 +54,9 @@ Options:
 ${dataOption()}  -h, --help     Show this help
 `;
 
-const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
 
 export async function keysCommand(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  switch (sub) {
-    case 'create':
-      return keysCreate(rest);
-    case 'revoke':
-      return keysRevoke(rest);
-    case 'list':
-      return keysList(rest);
-    case undefined:
-      return usage('chatads keys: which command?', KEYS_HELP);
-    case '--help':
-    case '-h':
-      return printHelp(KEYS_HELP);
-    default:
-      return usage(`chatads keys: unknown command "${sub}"`, KEYS_HELP);
-  }
+  return dispatch('keys', { create: keysCreate, revoke: keysRevoke, list: keysList }, KEYS_HELP, args);
 }
 
 export async function keysCreate(args: string[]): Promise<number> {

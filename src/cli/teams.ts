@@ -8,7 +8,8 @@ import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import { teamConfigSchema, type Team } from '../core/teams.js';
 import { dayKey, monthKey } from '../core/clock.js';
 import { SqliteStore } from '../stores/sqlite.js';
-import { parseOrHelp } from './args.js';
+import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
+
 
 /** `--data` default of every command: in the working directory. */
 export const DEFAULT_DATA_FILE = './chatads.db';
@@ -50,12 +51,6 @@ export async function reporting(command: string, body: () => Promise<number>): P
     process.stderr.write(`chatads ${command}: ${messageOf(err)}\n`);
     return 1;
   }
-}
-
-/** A usage mistake: the message, then the command's help, exit 2. */
-export function usage(message: string, help: string): number {
-  process.stderr.write(`${message}\n\n${help}`);
-  return 2;
 }
 
 export const TEAMS_HELP = `Usage: chatads teams <command> [options]
@@ -109,27 +104,10 @@ Options:
 ${dataOption()}  -h, --help     Show this help
 `;
 
-const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
 const DATA = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
 
 export async function teamsCommand(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  switch (sub) {
-    case 'create':
-      return teamsCreate(rest);
-    case 'set-plan':
-      return teamsSetPlan(rest);
-    case 'show':
-      return teamsShow(rest);
-    case undefined:
-      return usage('chatads teams: which command?', TEAMS_HELP);
-    case '--help':
-    case '-h':
-      process.stdout.write(TEAMS_HELP);
-      return 0;
-    default:
-      return usage(`chatads teams: unknown command "${sub}"`, TEAMS_HELP);
-  }
+  return dispatch('teams', { create: teamsCreate, 'set-plan': teamsSetPlan, show: teamsShow }, TEAMS_HELP, args);
 }
 
 function isPlan(value: string): value is PlanName {
@@ -278,7 +256,3 @@ function formatShow(t: TeamShow): string {
   return `team ${t.id}\n` + rows.map(([k, v]) => `  ${(k + ':').padEnd(18)}${v}\n`).join('');
 }
 
-export function printHelp(help: string): number {
-  process.stdout.write(help);
-  return 0;
-}

@@ -45,3 +45,17 @@ export async function startServer(adapter: AdapterName, chatads: ChatAds): Promi
       return listening(createServer(chatAdsListener(chatads)));
   }
 }
+
+/** Starts a server for `chatads` and registers its shutdown (server, then instance) in `cleanups`. */
+export async function serveUntilCleanup(
+  chatads: ChatAds,
+  cleanups: (() => Promise<void> | void)[],
+  adapter: AdapterName = 'node',
+): Promise<Running> {
+  const server = await startServer(adapter, chatads);
+  cleanups.push(async () => {
+    await server.close();
+    await chatads.close();
+  });
+  return server;
+}
