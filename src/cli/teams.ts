@@ -10,7 +10,6 @@ import { dayKey, monthKey } from '../core/clock.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
 
-
 /** `--data` default of every command: in the working directory. */
 export const DEFAULT_DATA_FILE = './chatads.db';
 
