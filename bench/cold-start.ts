@@ -1,0 +1,65 @@
+/**
+ * Cold start: a new Node process imports `chatads` and gets its first `analyze()` result. Timed
+ * from the parent's spawn to the child's answer, and inside the child from its time origin.
+ */
+import { spawn } from 'node:child_process';
+import { median, round } from './stats.ts';
+
+export interface ColdStartResult {
+  runs: number;
+  /** spawn → first result, as the parent sees it (includes Node's own start-up). */
+  total_ms: number;
+  /** Node start-up alone: spawn → an empty script's answer. */
+  node_baseline_ms: number;
+  /** Inside the child, from process start: `import('chatads')` done, first result. */
+  import_done_ms: number;
+  first_result_ms: number;
+}
+
+const FIRST_RESULT = `
+const t0 = performance.now();
+const { createChatAds } = await import(process.env.CHATADS_URL);
+const imported = performance.now();
+const chatads = createChatAds({ affiliate_tags: { US: 'bench-20' } });
+const data = await chatads.analyze({ message: 'Is the Sony WH-1000XM5 worth it for long flights?', message_analysis: 'fast' });
+if (data.offers.length === 0) throw new Error('no offer');
+process.stdout.write(JSON.stringify({ start: t0, imported, result: performance.now() }));
+`;
+const EMPTY = `process.stdout.write(JSON.stringify({ start: performance.now() }));`;
+
+function timedRun(script: string): Promise<{ wall: number; child: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, CHATADS_URL: import.meta.resolve('chatads') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let wall = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      wall ||= performance.now() - started;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`cold-start child exited ${code}`));
+      resolve({ wall, child: JSON.parse(out) as Record<string, number> });
+    });
+  });
+}
+
+export async function benchColdStart(opts: { runs: number }): Promise<ColdStartResult> {
+  const base: number[] = [];
+  const runs: { wall: number; child: Record<string, number> }[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    base.push((await timedRun(EMPTY)).wall);
+    runs.push(await timedRun(FIRST_RESULT));
+  }
+  return {
+    runs: opts.runs,
+    total_ms: round(median(runs.map((r) => r.wall))),
+    node_baseline_ms: round(median(base)),
+    import_done_ms: round(median(runs.map((r) => r.child.imported as number))),
+    first_result_ms: round(median(runs.map((r) => r.child.result as number))),
+  };
+}

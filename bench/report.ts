@@ -1,0 +1,100 @@
+/** The targets of docs/performance.md, checked against a run, and the printed table. */
+import type { AiStreamResult } from './ai-stream.ts';
+import type { AnalyzeResult } from './analyze.ts';
+import type { ColdStartResult } from './cold-start.ts';
+import type { HttpResult } from './http.ts';
+import type { LinkifyBenchResult } from './linkify.ts';
+import type { MemoryResult } from './memory.ts';
+import { round } from './stats.ts';
+
+export const TARGETS = {
+  analyze_p50_ms: 2,
+  analyze_p99_ms: 8,
+  cache_hit_p50_us: 50,
+  express_ratio: 0.6,
+  hono_ratio: 0.7,
+  stream_per_chunk_us: 20,
+  cold_start_ms: 500,
+  rss_after_100k_mb: 200,
+};
+
+export interface Check {
+  what: string;
+  measured: number;
+  target: string;
+  met: boolean;
+}
+
+interface Results {
+  analyze?: AnalyzeResult;
+  cold_start?: ColdStartResult;
+  linkify?: LinkifyBenchResult;
+  ai_stream?: AiStreamResult;
+  http?: HttpResult;
+  memory?: MemoryResult;
+}
+
+export function checkTargets(all: Record<string, unknown>): Check[] {
+  const r = all as Results;
+  const checks: Check[] = [];
+  const atMost = (what: string, measured: number, limit: number, unit: string) =>
+    checks.push({ what, measured, target: `≤ ${limit} ${unit}`, met: measured <= limit });
+  const atLeast = (what: string, measured: number, limit: number, unit: string) =>
+    checks.push({ what, measured, target: `≥ ${limit}${unit}`, met: measured >= limit });
+  if (r.analyze) {
+    atMost('analyze fast p50 (ms)', r.analyze.uncached_ms.p50, TARGETS.analyze_p50_ms, 'ms');
+    atMost('analyze fast p99 (ms)', r.analyze.uncached_ms.p99, TARGETS.analyze_p99_ms, 'ms');
+    atMost('cache hit p50 (µs)', r.analyze.cache_hit_us.p50, TARGETS.cache_hit_p50_us, 'µs');
+  }
+  if (r.http) {
+    atLeast('Express / bare node:http req/s', r.http.kinds.express.ratio_to_bare, TARGETS.express_ratio, '');
+    atLeast('Hono / bare node:http req/s', r.http.kinds.hono.ratio_to_bare, TARGETS.hono_ratio, '');
+  }
+  if (r.linkify) atMost('streaming linkifier per chunk (µs)', r.linkify.streaming.per_chunk_us_mean, TARGETS.stream_per_chunk_us, 'µs');
+  if (r.ai_stream) {
+    const perChunk = round((r.ai_stream.analysed_on_the_way.added_last_ms * 1000) / r.ai_stream.deltas);
+    atMost('AI middleware per chunk, analysing (µs)', perChunk, TARGETS.stream_per_chunk_us, 'µs');
+  }
+  if (r.cold_start) atMost('cold start to first result (ms)', r.cold_start.total_ms, TARGETS.cold_start_ms, 'ms');
+  if (r.memory && r.memory.requests >= 100_000) atMost('RSS after 100k requests (MB)', r.memory.rss_mb.end, TARGETS.rss_after_100k_mb, 'MB');
+  return checks;
+}
+
+export function printTable(report: { machine: { cpus: number; cpu_model: string }; node: string; date: string; seconds: number; results: Record<string, unknown>; checks: Check[] }): void {
+  const r = report.results as Results;
+  const rows: [string, string][] = [];
+  if (r.analyze) {
+    const a = r.analyze;
+    rows.push([`analyze fast, uncached (${a.messages} msgs, ${a.words.min}–${a.words.max} words)`, `p50 ${a.uncached_ms.p50} ms · p99 ${a.uncached_ms.p99} ms · mean ${a.uncached_ms.mean} ms`]);
+    rows.push(['analyze fast, cache hit', `p50 ${a.cache_hit_us.p50} µs · p99 ${a.cache_hit_us.p99} µs`]);
+  }
+  if (r.cold_start) {
+    const c = r.cold_start;
+    rows.push(['cold start: spawn → first result', `${c.total_ms} ms (node alone ${c.node_baseline_ms} ms; import done at ${c.import_done_ms} ms)`]);
+  }
+  if (r.linkify) {
+    const l = r.linkify;
+    rows.push(['linkify 1 MiB Markdown / HTML', `${l.throughput_mib_s.markdown} / ${l.throughput_mib_s.html} MiB/s`]);
+    rows.push([`streaming linkifier, ${l.streaming.chunk_chars}-char chunks`, `${l.streaming.per_chunk_us_mean} µs/chunk mean · p99 push ${l.streaming.per_push_us_p99} µs`]);
+  }
+  if (r.ai_stream) {
+    const s = r.ai_stream;
+    rows.push(['AI SDK stream, bare mock model', `first ${s.bare.first_ms} ms · last ${s.bare.last_ms} ms (${s.deltas} deltas)`]);
+    rows.push(['  + affiliateLinks, offers ready', `first +${s.offers_ready.added_first_ms} ms · last +${s.offers_ready.added_last_ms} ms`]);
+    rows.push(['  + affiliateLinks, analysing', `first +${s.analysed_on_the_way.added_first_ms} ms · last +${s.analysed_on_the_way.added_last_ms} ms`]);
+  }
+  if (r.http) {
+    for (const [kind, k] of Object.entries(r.http.kinds)) {
+      rows.push([`HTTP ${kind} (${r.http.connections} conns)`, `${k.req_per_s} req/s (${Math.round(k.ratio_to_bare * 100)} % of bare) · p50 ${k.latency_p50_ms} ms · p99 ${k.latency_p99_ms} ms${k.non_2xx + k.errors > 0 ? ` · ${k.non_2xx} non-2xx, ${k.errors} errors` : ''}`]);
+    }
+  }
+  if (r.memory) {
+    const m = r.memory;
+    rows.push([`RSS after ${m.requests} distinct requests`, `${m.rss_mb.end} MB (start ${m.rss_mb.start}, after 1k ${m.rss_mb.after_warmup}; heap used ${m.heap_used_mb_end} MB)`]);
+  }
+  const width = Math.max(...rows.map(([a]) => a.length));
+  console.log(`\nchatads bench · ${report.date} · node ${report.node} · ${report.machine.cpus} × ${report.machine.cpu_model} · ${report.seconds} s\n`);
+  for (const [a, b] of rows) console.log(`${a.padEnd(width)}  ${b}`);
+  console.log('\ntargets');
+  for (const c of report.checks) console.log(`  ${c.met ? 'met   ' : 'MISSED'}  ${c.what}: ${c.measured} (${c.target})`);
+}
