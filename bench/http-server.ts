@@ -1,11 +1,14 @@
 /**
  * One server of the HTTP benchmark, in its own process: `node bench/http-server.ts <kind>`, where
- * kind is bare | node | express | hono. Prints `{"port":N,"key":"..."}` once listening.
- * `bare` is the limit: node:http reading the body and writing a prebuilt envelope.
+ * kind is bare | node | express | hono | express-prebuilt | hono-prebuilt. Prints
+ * `{"port":N,"key":"..."}` once listening. `bare` is the limit: node:http reading the body and
+ * writing a prebuilt envelope; the `-prebuilt` kinds are the framework doing the same (its own
+ * ceiling), so the cost of the framework and of chatads can be told apart.
  */
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createChatAds } from 'chatads';
 import { chatAdsRouter } from 'chatads/express';
 import { chatAdsApp } from 'chatads/hono';
@@ -24,12 +27,13 @@ const listening = (server: Server) =>
     if (address && typeof address === 'object') process.stdout.write(JSON.stringify({ port: address.port, key }) + '\n');
   });
 
+// The same envelope the endpoint answers, built once.
+const prebuilt = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: BODY });
+const payload = JSON.stringify(prebuilt.body);
+const headers = { ...prebuilt.headers, 'content-length': String(Buffer.byteLength(payload)) };
+
 switch (kind) {
   case 'bare': {
-    // The same envelope the endpoint answers, built once.
-    const out = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: BODY });
-    const payload = JSON.stringify(out.body);
-    const headers = { ...out.headers, 'content-length': Buffer.byteLength(payload) };
     const server = createServer((req, res) => {
       req.on('data', () => {});
       req.on('end', () => res.writeHead(200, headers).end(payload));
@@ -49,7 +53,28 @@ switch (kind) {
   case 'hono':
     listening(serve({ fetch: chatAdsApp(chatads).fetch, port: 0, hostname: '127.0.0.1' }) as Server);
     break;
+  case 'express-prebuilt': {
+    const app = express();
+    app.post('/v1/chatads/messages', (req, res) => {
+      req.on('data', () => {});
+      req.on('end', () => res.status(200).set(headers).send(payload));
+    });
+    listening(app.listen(0, '127.0.0.1'));
+    break;
+  }
+  case 'hono-prebuilt': {
+    const app = new Hono();
+    app.post('/v1/chatads/messages', async (c) => {
+      await c.req.arrayBuffer();
+      return c.body(payload, 200, headers);
+    });
+    listening(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server);
+    break;
+  }
   default:
-    console.error('usage: node bench/http-server.ts bare|node|express|hono');
+    console.error('usage: node bench/http-server.ts bare|node|express|hono|express-prebuilt|hono-prebuilt');
     process.exit(2);
 }
+
+// A normal exit, so `node --cpu-prof bench/http-server.ts <kind>` writes its profile on Ctrl-C.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

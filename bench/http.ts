@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { BODY } from './http-body.ts';
 import { median, round } from './stats.ts';
 
-export const SERVER_KINDS = ['bare', 'node', 'express', 'hono'] as const;
+export const SERVER_KINDS = ['bare', 'node', 'express-prebuilt', 'express', 'hono-prebuilt', 'hono'] as const;
 type Kind = (typeof SERVER_KINDS)[number];
 
 export interface HttpKindResult {

@@ -5,6 +5,7 @@
 import express, { type Router } from 'express';
 import type { ChatAds } from '../core/chatads.js';
 import { MESSAGES_PATH } from '../core/http.js';
+import { writeResponse } from './node.js';
 
 export interface ChatAdsRouterOptions {
   /**
@@ -28,10 +29,9 @@ export function chatAdsRouter(chatads: ChatAds, options: ChatAdsRouterOptions = 
         body: req.body !== undefined ? req.body : req,
         ip: req.ip,
       })
-      .then((out) => {
-        if (!req.complete) res.set('connection', 'close');
-        res.status(out.status).set(out.headers).send(JSON.stringify(out.body));
-      })
+      // Written as node:http does: `res.send` would add an ETag (a hash of every body) and
+      // content-type guessing, neither of which an uncacheable JSON answer needs.
+      .then((out) => writeResponse(req, res, out))
       .catch(next);
   });
   return router;

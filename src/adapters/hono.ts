@@ -13,7 +13,7 @@ export interface ChatAdsAppOptions {
 }
 
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } };
+  incoming?: { socket?: { remoteAddress?: string }; readableDidRead?: boolean; readableEnded?: boolean };
 }
 
 export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): Hono {
@@ -21,12 +21,16 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
   // When mounted with `app.route(prefix, ...)` Hono keeps the prefix in the path: the matched
   // route tells which endpoint this is.
   const serve = (path: string | null) => async (c: Context) => {
+    const incoming = (c.env as NodeBindings | undefined)?.incoming;
     const out = await chatads.handle({
       method: c.req.method,
       path: path ?? c.req.path,
       headers: c.req.raw.headers,
-      body: c.req.raw.body ?? undefined,
-      ip: options.getIp ? options.getIp(c) : (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress,
+      // On @hono/node-server, the Node request itself while nobody has read it: much cheaper
+      // than the web stream built over it. Otherwise (other runtimes, or a body already taken
+      // by earlier middleware), the web body.
+      body: incoming && !incoming.readableDidRead && !incoming.readableEnded ? incoming : (c.req.raw.body ?? undefined),
+      ip: options.getIp ? options.getIp(c) : incoming?.socket?.remoteAddress,
     });
     return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, out.headers);
   };

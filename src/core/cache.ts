@@ -3,7 +3,7 @@
  * team's rules version. Values are derived data only (never the message), with a TTL
  * (default 1 h, at most 24 h: decisions.md, "Privacy").
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AnalyzeData, NormalizedRequest } from './types.js';
 
@@ -32,7 +32,15 @@ export function cacheKey(request: NormalizedRequest, country: string, rulesVersi
     country,
     rulesVersion,
   ]);
-  return createHash('sha256').update(material).digest('base64url');
+  return hash('sha256', material, 'base64url');
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 export class ResultCache {
@@ -45,13 +53,18 @@ export class ResultCache {
     this.#lru = new LRUCache({ max: options.max ?? 10_000, ttl, ttlResolution: 0, perf: { now } });
   }
 
-  get(key: string): CachedData | undefined {
-    const hit = this.#lru.get(key);
-    return hit && structuredClone(hit);
+  /**
+   * The stored result itself, deeply frozen and shared by every reader: the HTTP path only
+   * serialises it, so a hit costs no copy. Hand out `structuredClone` of it where a caller may
+   * mutate it.
+   */
+  get(key: string): Readonly<CachedData> | undefined {
+    return this.#lru.get(key);
   }
 
+  /** Stores a frozen copy: later changes to `data` do not reach the cache. */
   set(key: string, data: CachedData): void {
-    this.#lru.set(key, structuredClone(data));
+    this.#lru.set(key, deepFreeze(structuredClone(data)));
   }
 
   clear(): void {

@@ -133,12 +133,18 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   /**
    * Cache → pipeline, with one computation per key in flight. A result of a transient LLM
    * failure is shared with the requests waiting on it but not cached: the next one tries again.
+   * The data may be shared with other requests (`shared`): read it, or clone it before handing
+   * it to a caller who may change it.
    */
-  async function analyzeCached(request: NormalizedRequest, country: string, rules: TeamRules): Promise<{ data: CachedData; hit: boolean }> {
-    if (!cache) return { data: (await runPipeline(request, country, rules, deps)).data, hit: false };
+  async function analyzeCached(
+    request: NormalizedRequest,
+    country: string,
+    rules: TeamRules,
+  ): Promise<{ data: Readonly<CachedData>; hit: boolean; shared: boolean }> {
+    if (!cache) return { data: (await runPipeline(request, country, rules, deps)).data, hit: false, shared: false };
     const key = cacheKey(request, country, rulesVersion(rules));
     const hit = cache.get(key);
-    if (hit) return { data: hit, hit: true };
+    if (hit) return { data: hit, hit: true, shared: true };
     let pending = inflight.get(key);
     if (!pending) {
       pending = runPipeline(request, country, rules, deps)
@@ -149,7 +155,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         .finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
-    return { data: structuredClone(await pending), hit: false };
+    return { data: await pending, hit: false, shared: true };
   }
 
   function servedCountry(request: NormalizedRequest, rules: TeamRules): string {
@@ -177,8 +183,8 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     const country = servedCountry(validation.request, rules);
     const refused = checkRules(validation.request.message, country, rules);
     if (refused) throw new ChatAdsError(refused);
-    const { data } = await analyzeCached(validation.request, country, rules);
-    return billedData(data, false);
+    const { data, shared } = await analyzeCached(validation.request, country, rules);
+    return billedData(shared ? structuredClone(data) : data, false);
   }
 
   async function handle(req: HttpRequest): Promise<HttpResponse> {

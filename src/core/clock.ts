@@ -4,14 +4,28 @@ export type Clock = () => number;
 
 export const systemClock: Clock = () => Date.now();
 
+const DAY_MS = 86_400_000;
+// Every request asks for the current day's and month's keys: format them once per UTC day.
+let memoDay = NaN;
+let memoIso = '';
+
+function isoDate(now: number): string {
+  const day = Math.floor(now / DAY_MS);
+  if (day !== memoDay) {
+    memoIso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    memoDay = day;
+  }
+  return memoIso;
+}
+
 /** "2026-11-22": the daily counter's period. */
 export function dayKey(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  return isoDate(now);
 }
 
 /** "2026-11": the monthly counter's period. */
 export function monthKey(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  return isoDate(now).slice(0, 7);
 }
 
 export function nextUtcMidnight(now: number): number {

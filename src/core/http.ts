@@ -104,6 +104,62 @@ async function readLimited(source: AsyncIterable<Uint8Array | string>, limit: nu
   return size === 0 ? undefined : Buffer.concat(chunks, size);
 }
 
+interface NodeReadable {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  off(event: string, listener: (...args: any[]) => void): unknown;
+  pause(): unknown;
+  readableEnded?: boolean;
+}
+
+function isNodeReadable(body: unknown): body is NodeReadable {
+  const b = body as Partial<NodeReadable> | null;
+  return typeof b === 'object' && b !== null && typeof b.on === 'function' && typeof b.off === 'function' && typeof b.pause === 'function';
+}
+
+/**
+ * `readLimited` for a Node stream (an `IncomingMessage`), with its events rather than its async
+ * iterator: the iterator's promise per chunk costs more than the whole cached answer. Past the
+ * limit it stops listening and pauses the stream; the adapter then closes the connection.
+ */
+function readNodeLimited(stream: NodeReadable, limit: number): Promise<Uint8Array | 'too_large' | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const done = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    const onData = (chunk: Uint8Array | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.byteLength;
+      if (size > limit) {
+        done();
+        stream.pause();
+        resolve('too_large');
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = () => {
+      done();
+      resolve(size === 0 ? undefined : Buffer.concat(chunks, size));
+    };
+    const onError = (err: unknown) => {
+      done();
+      reject(err);
+    };
+    // Closed before 'end': the client went away mid-body.
+    const onClose = () => onError(new Error('the body stream closed before its end'));
+    if (stream.readableEnded) return resolve(undefined);
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.on('close', onClose);
+  });
+}
+
 /** Reads (when streamed) and parses the body; a declared `Content-Length` over the limit is refused unread. */
 export async function readBody(body: unknown, contentLength: HeaderValue, maxBodyBytes: number): Promise<BodyParse> {
   if (typeof contentLength === 'string' && Number(contentLength) > maxBodyBytes) {
@@ -112,7 +168,7 @@ export async function readBody(body: unknown, contentLength: HeaderValue, maxBod
   if (isByteStream(body)) {
     let bytes: Awaited<ReturnType<typeof readLimited>>;
     try {
-      bytes = await readLimited(body, maxBodyBytes);
+      bytes = await (isNodeReadable(body) ? readNodeLimited(body, maxBodyBytes) : readLimited(body, maxBodyBytes));
     } catch {
       return { ok: false, failure: failure('INVALID_JSON', 'The request body ended before it was complete.') };
     }

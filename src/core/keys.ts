@@ -3,7 +3,7 @@
  * A slow password hash buys nothing for 256-bit random secrets, and SHA-256 keeps the check
  * cheap on every request (the same choice GitHub and Stripe tokens make).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const KEY_PREFIX = 'cak_';
 /** 32 random bytes in base64url: 43 characters. */
@@ -23,7 +23,7 @@ export function generateKey(): NewKey {
 }
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** A cheap shape check so garbage is rejected before any hashing or lookup. */
