@@ -15,7 +15,9 @@ type Kind = (typeof SERVER_KINDS)[number];
 
 export interface HttpKindResult {
   req_per_s: number;
-  latency_p50_ms: number;
+  /** connections / req/s (Little's law; autocannon's own percentiles are whole milliseconds). */
+  latency_mean_ms: number;
+  /** autocannon's, in whole milliseconds. */
   latency_p99_ms: number;
   ratio_to_bare: number;
   non_2xx: number;
@@ -71,7 +73,7 @@ export async function benchHttp(opts: { duration: number; connections: number; r
   }
   const summary = (results: autocannon.Result[]) => ({
     req_per_s: round(median(results.map((r) => r.requests.average))),
-    latency_p50_ms: round(median(results.map((r) => r.latency.p50))),
+    latency_mean_ms: round((opts.connections * 1000) / median(results.map((r) => r.requests.average))),
     latency_p99_ms: round(median(results.map((r) => r.latency.p99))),
     non_2xx: results.reduce((n, r) => n + r.non2xx, 0),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),

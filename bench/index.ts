@@ -26,7 +26,7 @@ const sections = {
   cold_start: () => benchColdStart({ runs: quick ? 2 : 9 }),
   linkify: () => benchLinkify({ time: quick ? 200 : 2000 }),
   ai_stream: () => benchAiStream({ runs: quick ? 10 : 300 }),
-  http: () => benchHttp({ duration: quick ? 1 : 8, connections: 10, rounds: quick ? 1 : 3 }),
+  http: () => benchHttp({ duration: quick ? 1 : 5, connections: 10, rounds: quick ? 1 : 2 }),
   memory: () => benchMemory({ requests: quick ? 2000 : 100_000 }),
 } as const;
 type Section = keyof typeof sections;

@@ -1,62 +1,64 @@
 /**
  * Memory: RSS after N distinct requests through `handle()` (auth, limits, cache with its default
- * size, pipeline, envelope), in a fresh process so nothing else is counted. As a script
- * (`node bench/memory.ts N`) it is the child; `benchMemory` spawns it.
+ * size, pipeline, envelope), each in a fresh process (bench/memory-child.mjs) so nothing else is
+ * counted: once with Node's default V8 settings (a library inside someone's server) and once as
+ * `chatads serve` runs (src/cli/v8-flags.ts caps the young generation). The two run side by side.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES } from './messages.ts';
 import { round } from './stats.ts';
+
+/** What src/cli/v8-flags.ts sets for `chatads serve`. */
+export const SERVE_V8_FLAGS = ['--max-semi-space-size=8'];
+
+export interface MemoryRun {
+  v8_flags: string[];
+  rss_mb: { start: number; after_1k: number; end: number; peak: number };
+  /** RSS every 5 % of the run. */
+  curve: { requests: number; rss_mb: number }[];
+  heap_used_mb_end: number;
+  /** Heap still in use after a full GC at the end: what chatads really retains. */
+  live_heap_mb_after_gc: number;
+  seconds: number;
+}
 
 export interface MemoryResult {
   requests: number;
   cache_entries_default: number;
-  rss_mb: { start: number; after_warmup: number; end: number; curve: { requests: number; rss_mb: number }[] };
-  heap_used_mb_end: number;
-  seconds: number;
+  default_v8: MemoryRun;
+  chatads_serve: MemoryRun;
 }
 
-export async function benchMemory(opts: { requests: number }): Promise<MemoryResult> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(opts.requests)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function run(requests: number, flags: string[]): Promise<MemoryRun> {
+  const child = spawn(process.execPath, ['--expose-gc', ...flags, fileURLToPath(new URL('./memory-child.mjs', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify({ requests, messages: MESSAGES }));
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`memory child exited ${code}`);
-  return JSON.parse(out) as MemoryResult;
-}
-
-async function child(requests: number): Promise<MemoryResult> {
-  const { createChatAds } = await import('chatads');
-  const { MESSAGES } = await import('./messages.ts');
-  const { benchTeam } = await import('./stats.ts');
-  const mb = () => round(process.memoryUsage().rss / 2 ** 20);
-  const start = mb();
-  const { key, team } = benchTeam();
-  const chatads = createChatAds({ teams: [team] });
-  await chatads.ready();
-  const headers = { 'content-type': 'application/json', 'x-api-key': key };
-  const curve: { requests: number; rss_mb: number }[] = [];
-  const every = Math.max(1, Math.floor(requests / 20));
-  const began = performance.now();
-  let afterWarmup = 0;
-  for (let i = 1; i <= requests; i++) {
-    // Distinct: a message of the set with a different order number each time.
-    const message = `${MESSAGES[i % MESSAGES.length] as string} (question ${i})`;
-    const out = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers, body: JSON.stringify({ message, country: 'US' }) });
-    if (out.status !== 200) throw new Error(`status ${out.status}`);
-    if (i === Math.min(1000, requests)) afterWarmup = mb();
-    if (i % every === 0) curve.push({ requests: i, rss_mb: mb() });
-  }
-  const seconds = (performance.now() - began) / 1000;
-  await chatads.close();
+  const r = JSON.parse(out) as {
+    start: number;
+    afterWarmup: number;
+    end: number;
+    curve: { requests: number; rss_mb: number }[];
+    heapUsed: number;
+    liveHeap: number;
+    seconds: number;
+  };
   return {
-    requests,
-    cache_entries_default: 10_000,
-    rss_mb: { start, after_warmup: afterWarmup, end: mb(), curve },
-    heap_used_mb_end: round(process.memoryUsage().heapUsed / 2 ** 20),
-    seconds: round(seconds),
+    v8_flags: flags,
+    rss_mb: { start: r.start, after_1k: r.afterWarmup, end: r.end, peak: Math.max(r.end, ...r.curve.map((c) => c.rss_mb)) },
+    curve: r.curve,
+    heap_used_mb_end: round(r.heapUsed),
+    live_heap_mb_after_gc: round(r.liveHeap),
+    seconds: round(r.seconds),
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(JSON.stringify(await child(Number(process.argv[2] ?? 100_000))));
+export async function benchMemory(opts: { requests: number }): Promise<MemoryResult> {
+  const [defaults, serve] = await Promise.all([run(opts.requests, []), run(opts.requests, SERVE_V8_FLAGS)]);
+  return { requests: opts.requests, cache_entries_default: 10_000, default_v8: defaults, chatads_serve: serve };
 }

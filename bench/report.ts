@@ -49,6 +49,9 @@ export function checkTargets(all: Record<string, unknown>): Check[] {
   if (r.http) {
     atLeast('Express / bare node:http req/s', r.http.kinds.express.ratio_to_bare, TARGETS.express_ratio, '');
     atLeast('Hono / bare node:http req/s', r.http.kinds.hono.ratio_to_bare, TARGETS.hono_ratio, '');
+    // Not targets: what each framework reaches writing the prebuilt envelope, chatads doing nothing.
+    checks.push({ what: 'Express alone (prebuilt envelope) / bare', measured: r.http.kinds['express-prebuilt'].ratio_to_bare, target: 'ceiling', met: true });
+    checks.push({ what: 'Hono alone (prebuilt envelope) / bare', measured: r.http.kinds['hono-prebuilt'].ratio_to_bare, target: 'ceiling', met: true });
   }
   if (r.linkify) atMost('streaming linkifier per chunk (µs)', r.linkify.streaming.per_chunk_us_mean, TARGETS.stream_per_chunk_us, 'µs');
   if (r.ai_stream) {
@@ -56,7 +59,10 @@ export function checkTargets(all: Record<string, unknown>): Check[] {
     atMost('AI middleware per chunk, analysing (µs)', perChunk, TARGETS.stream_per_chunk_us, 'µs');
   }
   if (r.cold_start) atMost('cold start to first result (ms)', r.cold_start.total_ms, TARGETS.cold_start_ms, 'ms');
-  if (r.memory && r.memory.requests >= 100_000) atMost('RSS after 100k requests (MB)', r.memory.rss_mb.end, TARGETS.rss_after_100k_mb, 'MB');
+  if (r.memory && r.memory.requests >= 100_000) {
+    atMost('peak RSS over 100k requests, chatads serve (MB)', r.memory.chatads_serve.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
+    atMost('peak RSS over 100k requests, default V8 (MB)', r.memory.default_v8.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
+  }
   return checks;
 }
 
@@ -85,16 +91,18 @@ export function printTable(report: { machine: { cpus: number; cpu_model: string 
   }
   if (r.http) {
     for (const [kind, k] of Object.entries(r.http.kinds)) {
-      rows.push([`HTTP ${kind} (${r.http.connections} conns)`, `${k.req_per_s} req/s (${Math.round(k.ratio_to_bare * 100)} % of bare) · p50 ${k.latency_p50_ms} ms · p99 ${k.latency_p99_ms} ms${k.non_2xx + k.errors > 0 ? ` · ${k.non_2xx} non-2xx, ${k.errors} errors` : ''}`]);
+      rows.push([`HTTP ${kind} (${r.http.connections} conns)`, `${k.req_per_s} req/s (${Math.round(k.ratio_to_bare * 100)} % of bare) · mean ${k.latency_mean_ms} ms · p99 ${k.latency_p99_ms} ms${k.non_2xx + k.errors > 0 ? ` · ${k.non_2xx} non-2xx, ${k.errors} errors` : ''}`]);
     }
   }
   if (r.memory) {
     const m = r.memory;
-    rows.push([`RSS after ${m.requests} distinct requests`, `${m.rss_mb.end} MB (start ${m.rss_mb.start}, after 1k ${m.rss_mb.after_warmup}; heap used ${m.heap_used_mb_end} MB)`]);
+    for (const [label, run] of [['chatads serve', m.chatads_serve], ['default V8', m.default_v8]] as const) {
+      rows.push([`RSS after ${m.requests} distinct requests, ${label}`, `${run.rss_mb.end} MB (peak ${run.rss_mb.peak}, start ${run.rss_mb.start}, after 1k ${run.rss_mb.after_1k}; heap used ${run.heap_used_mb_end} MB, live after GC ${run.live_heap_mb_after_gc} MB; ${run.seconds} s)`]);
+    }
   }
   const width = Math.max(...rows.map(([a]) => a.length));
   console.log(`\nchatads bench · ${report.date} · node ${report.node} · ${report.machine.cpus} × ${report.machine.cpu_model} · ${report.seconds} s\n`);
   for (const [a, b] of rows) console.log(`${a.padEnd(width)}  ${b}`);
   console.log('\ntargets');
-  for (const c of report.checks) console.log(`  ${c.met ? 'met   ' : 'MISSED'}  ${c.what}: ${c.measured} (${c.target})`);
+  for (const c of report.checks) console.log(`  ${c.target === 'ceiling' ? 'info  ' : c.met ? 'met   ' : 'MISSED'}  ${c.what}: ${c.measured} (${c.target})`);
 }
