@@ -26,13 +26,16 @@ export default defineConfig([
   },
   {
     // `linkify` for the playground page: one self-contained browser module, served as a file.
-    entry: { 'playground/linkify': 'src/linkify/index.ts' },
+    // Its own outDir: the two configs build in parallel, and the first one's `clean` empties
+    // dist/ at a moment we do not control.
+    entry: { linkify: 'src/linkify/index.ts' },
+    outDir: 'dist-browser',
     format: ['esm'],
     platform: 'browser',
     target: 'es2022',
     splitting: false,
     dts: false,
     sourcemap: false,
-    clean: false,
+    clean: true,
   },
 ]);

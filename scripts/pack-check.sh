@@ -49,3 +49,8 @@ echo "consumer node $("$node24" -v)"
 "$node24" esm.mjs
 "$node24" cjs.cjs
 PATH="$(dirname "$node24"):$PATH" ./node_modules/.bin/chatads keys create --json >/dev/null && echo "bin ok: chatads keys create"
+# The playground page `chatads serve` answers at / ships with the package.
+for f in playground/index.html playground/app.js playground/style.css dist-browser/linkify.js; do
+  test -f "node_modules/chatads/$f" || { echo "missing from the package: $f" >&2; exit 1; }
+done
+echo "playground files ok"

@@ -308,7 +308,8 @@ describe('chatads serve on the data file', { timeout: 90_000 }, () => {
     expect(k2reply.status).toBe(200);
     expect(k2reply.body.meta.usage).toMatchObject({ daily_requests: 5, daily_limit: 10, is_free_tier: true });
     expect(await stop(second)).toBe(0);
-    expect(json<{ id: string }[]>(['keys', 'list', '--team', 'demo', '--json'], cwd).map((k) => k.id)).toEqual(['demo']);
+    // The playground's key (test/playground.test.ts) sits next to the demo key.
+    expect(json<{ id: string }[]>(['keys', 'list', '--team', 'demo', '--json'], cwd).map((k) => k.id)).toEqual(['demo', 'playground']);
 
     // Restart with a config naming acme: the file's plan and its keys, merged with the stored ones.
     const fresh = json<{ key: string; hash: string }>(['keys', 'create', '--json']);

@@ -12,13 +12,17 @@ import { parseTeam, type Team, type TeamConfig } from '../core/teams.js';
 import { MemoryStore } from '../stores/memory.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { parseOrHelp } from './args.js';
+import { loadPlayground, withPlayground } from './playground.js';
+import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
 import { DEFAULT_DATA_FILE, dataArg, messageOf } from './teams.js';
 
 export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--data FILE]
-                    [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open] [--quiet]
+                    [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open]
+                    [--no-playground] [--quiet]
 
-Serves POST ${MESSAGES_PATH}. Teams, keys, revocations and usage live in the store: by
-default the SQLite data file, so they survive a restart and several servers may share it.
+Serves POST ${MESSAGES_PATH}, and at / a playground page to try it (docs/playground.md).
+Teams, keys, revocations and usage live in the store: by default the SQLite data file, so
+they survive a restart and several servers may share it.
 
 Options:
   --port N        Port to listen on (default: $PORT or 8787; 0 picks a free one)
@@ -35,6 +39,7 @@ Options:
   --redis-failure closed|open
                   When Redis cannot be reached: closed refuses requests (default), open serves
                   them without counting (docs/redis.md)
+  --no-playground Serve the API only: no page at /, and no playground key for the demo team
   --quiet         No request log lines
   -h, --help      Show this help
 `;
@@ -137,6 +142,7 @@ export async function serve(args: string[]): Promise<number> {
       store: { type: 'string' },
       redis: { type: 'string' },
       'redis-failure': { type: 'string' },
+      'no-playground': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -174,8 +180,10 @@ export async function serve(args: string[]): Promise<number> {
   // The store logs only its own transitions (Redis lost, back): worth a line even with --quiet.
   const store = await openStore(choice, jsonLogger);
   const where = await describeStore(choice);
+  const wantsPlayground = !values['no-playground'];
   let demoKey: string | null = null;
   let demoExists = false;
+  let playgroundKey: string | null = null;
   let teamCount: number;
   try {
     if (values.config) {
@@ -189,6 +197,11 @@ export async function serve(args: string[]): Promise<number> {
       const created = store instanceof SqliteStore ? await store.createTeam(team) : (await store.saveTeam(team), true);
       if (created) demoKey = key;
       else demoExists = true;
+    }
+    // The embedded demo only: with --config the page asks for a key.
+    if (!values.config) {
+      if (wantsPlayground) playgroundKey = await renewPlaygroundKey(store, 'demo');
+      else await dropPlaygroundKey(store, 'demo');
     }
     teamCount = (await store.listTeams()).length;
   } catch (err) {
@@ -206,7 +219,12 @@ export async function serve(args: string[]): Promise<number> {
     throw err;
   }
   await chatads.ready();
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, chatAdsListener(chatads));
+  // A missing page (files not built or not shipped) costs the page, not the API.
+  const playground = wantsPlayground ? loadPlayground(playgroundKey) : null;
+  if (typeof playground === 'string') process.stderr.write(`chatads serve: no playground page: ${playground}\n`);
+  const api = chatAdsListener(chatads);
+  const listener = playground && typeof playground !== 'string' ? withPlayground(playground, api) : api;
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -220,6 +238,11 @@ export async function serve(args: string[]): Promise<number> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   process.stdout.write(`chatads listening on ${url}${MESSAGES_PATH}\n`);
+  if (playground && typeof playground !== 'string') {
+    // Bound to every interface: point at loopback, the host name under which the page gets the demo key.
+    const local = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : host;
+    process.stdout.write(`playground: http://${local}:${address.port}/\n`);
+  }
   process.stdout.write(`store: ${where}\n`);
   if (demoKey) {
     process.stdout.write(
