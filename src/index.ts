@@ -33,7 +33,8 @@ export {
   type LlmMode,
 } from './core/extract/llm.js';
 export { ChatAdsError, ERROR_STATUS, type ErrorCode, type ChatAdsFailure } from './core/errors.js';
-export { MESSAGES_PATH, DEFAULT_MAX_BODY_BYTES, type HttpRequest, type HttpResponse } from './core/http.js';
+export { MESSAGES_PATH, OPENAPI_PATH, DEFAULT_MAX_BODY_BYTES, type HttpRequest, type HttpResponse } from './core/http.js';
+export { openApiDocument, type OpenApiDocument } from './core/openapi.js';
 export { API_VERSION } from './core/envelope.js';
 export { generateKey, hashKey, KEY_PREFIX, type NewKey } from './core/keys.js';
 export { PLANS, type PlanName, type Limits } from './core/plans.js';

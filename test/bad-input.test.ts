@@ -1,5 +1,6 @@
 /** Bad input of every kind gets a clear envelope: never a 500, never a hang. */
 import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../src/core/types.js';
 import { chatadsWith, team } from './helpers/fixtures.js';
 
 const acme = team();
@@ -40,10 +41,12 @@ const BODIES: [string, unknown][] = [
 describe('bad input', () => {
   it.each(BODIES)('%s', async (_name, body) => {
     const res = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers, body });
+    // Every answer of the messages path is an envelope (only GET /v1/openapi.json answers a document).
+    const envelope = res.body as Envelope;
     expect(res.status).toBeLessThan(500);
-    expect(res.body.meta.request_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.body.error === null).toBe(res.status === 200);
-    expect(res.body.data === null).toBe(res.status !== 200);
+    expect(envelope.meta.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(envelope.error === null).toBe(res.status === 200);
+    expect(envelope.data === null).toBe(res.status !== 200);
     expect(() => JSON.parse(JSON.stringify(res.body))).not.toThrow();
   });
 
@@ -64,6 +67,6 @@ describe('bad input', () => {
     const lower = await chatads.handle({ method: 'post', path: '/v1/chatads/messages?x=1', headers, body: '{"message":"kindle"}' });
     expect(lower.status).toBe(200);
     const repeated = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers: { ...headers, 'x-api-key': [acme.key, acme.key] }, body: '{"message":"kindle"}' });
-    expect(repeated.body.error!.code).toBe('INVALID_API_KEY');
+    expect((repeated.body as Envelope).error!.code).toBe('INVALID_API_KEY');
   });
 });

@@ -1,17 +1,18 @@
 /**
- * `chatads/express`: an Express router serving `POST /v1/chatads/messages`. It only translates;
- * every answer (bad JSON, size, content type, method, unknown path) comes from `handle`.
+ * `chatads/express`: an Express router serving `POST /v1/chatads/messages` (and its OpenAPI
+ * document at `GET /v1/openapi.json`). It only translates; every answer (bad JSON, size,
+ * content type, method, unknown path) comes from `handle`.
  */
 import express, { type Router } from 'express';
 import type { ChatAds } from '../core/chatads.js';
-import { MESSAGES_PATH } from '../core/http.js';
+import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
 import { writeResponse } from './node.js';
 
 export interface ChatAdsRouterOptions {
   /**
    * By default the router answers every request that reaches it, with an envelope 404 for
    * unknown paths. Set `true` when mounting it beside other routes at the same prefix, so
-   * paths other than `/v1/chatads/messages` go on to them.
+   * paths other than `/v1/chatads/messages` and `/v1/openapi.json` go on to them.
    */
   fallthrough?: boolean;
 }
@@ -19,7 +20,10 @@ export interface ChatAdsRouterOptions {
 export function chatAdsRouter(chatads: ChatAds, options: ChatAdsRouterOptions = {}): Router {
   const router = express.Router();
   router.use((req, res, next) => {
-    if (options.fallthrough && req.path.replace(/\/$/, '') !== MESSAGES_PATH) return next();
+    if (options.fallthrough) {
+      const path = req.path.replace(/\/$/, '');
+      if (path !== MESSAGES_PATH && path !== OPENAPI_PATH) return next();
+    }
     chatads
       .handle({
         method: req.method,

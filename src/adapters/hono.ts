@@ -1,11 +1,12 @@
 /**
- * `chatads/hono`: a Hono app serving `POST /v1/chatads/messages`, for any runtime Hono runs on.
+ * `chatads/hono`: a Hono app serving `POST /v1/chatads/messages` (and its OpenAPI document at
+ * `GET /v1/openapi.json`), for any runtime Hono runs on. Hono answers HEAD without the body.
  * It only translates; every answer comes from `handle`.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ChatAds } from '../core/chatads.js';
-import { MESSAGES_PATH } from '../core/http.js';
+import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
 
 export interface ChatAdsAppOptions {
   /** The peer address, for runtimes other than @hono/node-server. */
@@ -36,6 +37,8 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
   };
   app.all(MESSAGES_PATH, serve(MESSAGES_PATH));
   app.all(`${MESSAGES_PATH}/`, serve(MESSAGES_PATH));
+  app.all(OPENAPI_PATH, serve(OPENAPI_PATH));
+  app.all(`${OPENAPI_PATH}/`, serve(OPENAPI_PATH));
   app.all('*', serve(null));
   return app;
 }

@@ -23,5 +23,6 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, out: Ht
   const headers: Record<string, string | number> = { ...out.headers, 'content-length': Buffer.byteLength(payload) };
   // A body we stopped reading (too large, or never needed) must not be parsed as the next request.
   if (!req.complete) headers.connection = 'close';
+  // On HEAD, node:http sends the headers (the length of the GET body included) and drops the body.
   res.writeHead(out.status, headers).end(payload);
 }

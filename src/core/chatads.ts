@@ -17,12 +17,14 @@ import {
   normalizeHeaders,
   readBody,
   respond,
+  respondDocument,
   route,
   type HttpRequest,
   type HttpResponse,
 } from './http.js';
 import { admit, usageOf } from './limits.js';
 import { silentLogger, type Logger } from './log.js';
+import { openApiDocument } from './openapi.js';
 import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
@@ -30,7 +32,7 @@ import { createResolverChain, type BreakerOptions, type ResolveBudgets, type Ups
 import { checkRules } from './rules.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
-import type { AnalyzeData, AnalyzeRequest, NormalizedRequest, Usage } from './types.js';
+import type { AnalyzeData, AnalyzeRequest, Envelope, NormalizedRequest, Usage } from './types.js';
 import { validateRequest } from './validate.js';
 import { MemoryStore } from '../stores/memory.js';
 
@@ -82,7 +84,7 @@ export type AnalyzeContext = RulesInput;
 export interface ChatAds {
   /** The success `data` of the endpoint, without auth or quotas. Throws `ChatAdsError` on a refusal. */
   analyze(request: AnalyzeRequest, context?: AnalyzeContext): Promise<AnalyzeData>;
-  /** Everything `POST /v1/chatads/messages` does. Never throws. */
+  /** Everything `POST /v1/chatads/messages` does, and `GET /v1/openapi.json`. Never throws. */
   handle(request: HttpRequest): Promise<HttpResponse>;
   /** Resolves once configured teams are in the store. */
   ready(): Promise<void>;
@@ -196,26 +198,30 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     let consumed = false;
     let cacheHit = false;
 
-    const finish = (res: HttpResponse): HttpResponse => {
-      const err = res.body.error;
+    /** Logs the one request event; `envelope` is null for the OpenAPI document. */
+    const finish = (res: HttpResponse, envelope: Envelope | null): HttpResponse => {
+      const err = envelope?.error;
       logger(res.status >= 500 ? 'error' : 'info', 'request', {
         request_id: meta.request_id,
         status: res.status,
         code: err ? err.code : null,
         team: team?.id ?? null,
         cache: cacheHit ? 'hit' : 'miss',
-        offers: res.body.data?.returned ?? 0,
-        extraction: res.body.data?.extraction_method ?? null,
+        offers: envelope?.data?.returned ?? 0,
+        extraction: envelope?.data?.extraction_method ?? null,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
       });
       return res;
     };
-    const fail = (f: ChatAdsFailure): HttpResponse =>
-      finish(respond(errorEnvelope(f, withContext(meta, usage, country)), f.headers));
+    const answer = (envelope: Envelope, headers: Record<string, string> | undefined): HttpResponse =>
+      finish(respond(envelope, headers), envelope);
+    const fail = (f: ChatAdsFailure): HttpResponse => answer(errorEnvelope(f, withContext(meta, usage, country)), f.headers);
 
     try {
       const routing = route(req.method, req.path);
       if (!routing.ok) return fail(routing.failure);
+      // Public: before the key and the limits, so it never counts.
+      if (routing.endpoint === 'openapi') return finish(respondDocument(openApiDocument(), meta.request_id), null);
       const headers = normalizeHeaders(req.headers);
       if (!isJsonContentType(headers['content-type'])) {
         return fail(failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json (UTF-8).'));
@@ -246,7 +252,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       const result = await analyzeCached(request, country, team);
       cacheHit = result.hit;
       const data = billedData(result.data, true);
-      return finish(respond(successEnvelope(data, withContext(meta, usage, country)), undefined));
+      return answer(successEnvelope(data, withContext(meta, usage, country)), undefined);
     } catch (err) {
       const unavailable = isStoreUnavailable(err);
       logger('error', unavailable ? 'store_unavailable' : 'internal_error', {

@@ -4,9 +4,12 @@
  * `HttpResponse` back; they decide nothing themselves.
  */
 import { failure, statusOf, type ChatAdsFailure } from './errors.js';
+import type { OpenApiDocument } from './openapi.js';
 import type { Envelope } from './types.js';
 
 export const MESSAGES_PATH = '/v1/chatads/messages';
+/** The OpenAPI document of the service (GET/HEAD, no key). */
+export const OPENAPI_PATH = '/v1/openapi.json';
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export type HeaderValue = string | string[] | undefined;
@@ -30,7 +33,11 @@ export interface HttpRequest {
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
-  body: Envelope;
+  /**
+   * What to send as JSON: the envelope, or (200 on `GET /v1/openapi.json`) the OpenAPI
+   * document. On HEAD it is still set; the server sends the headers only.
+   */
+  body: Envelope | OpenApiDocument;
 }
 
 /** Lower-cased header record, whatever the input form. */
@@ -51,21 +58,28 @@ export function normalizeHeaders(headers: HttpRequest['headers']): Record<string
   return out;
 }
 
-export type Routing = { ok: true } | { ok: false; failure: ChatAdsFailure };
+export type Endpoint = 'messages' | 'openapi';
+export type Routing = { ok: true; endpoint: Endpoint } | { ok: false; failure: ChatAdsFailure };
 
 export function route(method: string, path: string): Routing {
   let p = path.split('?', 1)[0] ?? '';
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  if (p !== MESSAGES_PATH) {
-    return { ok: false, failure: failure('NOT_FOUND', `No route for ${method.toUpperCase()} ${truncate(p, 200)}.`) };
-  }
-  if (method.toUpperCase() !== 'POST') {
+  const m = method.toUpperCase();
+  if (p === MESSAGES_PATH) {
+    if (m === 'POST') return { ok: true, endpoint: 'messages' };
     return {
       ok: false,
       failure: failure('METHOD_NOT_ALLOWED', `${MESSAGES_PATH} accepts POST only.`, undefined, { allow: 'POST' }),
     };
   }
-  return { ok: true };
+  if (p === OPENAPI_PATH) {
+    if (m === 'GET' || m === 'HEAD') return { ok: true, endpoint: 'openapi' };
+    return {
+      ok: false,
+      failure: failure('METHOD_NOT_ALLOWED', `${OPENAPI_PATH} accepts GET and HEAD only.`, undefined, { allow: 'GET, HEAD' }),
+    };
+  }
+  return { ok: false, failure: failure('NOT_FOUND', `No route for ${m} ${truncate(p, 200)}.`) };
 }
 
 /** `application/json`, with or without parameters; `charset` other than UTF-8 is refused. */
@@ -218,6 +232,19 @@ export function respond(envelope: Envelope, extraHeaders: Record<string, string>
       ...extraHeaders,
     },
     body: envelope,
+  };
+}
+
+/** The OpenAPI document: public, and the same for every caller, so caches may keep it a while. */
+export function respondDocument(document: OpenApiDocument, requestId: string): HttpResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'x-request-id': requestId,
+    },
+    body: document,
   };
 }
 

@@ -35,23 +35,33 @@ export const requestSchema = z.object({
       } else if (ctx.value.length > MAX_MESSAGE_LENGTH && codePointLength(ctx.value) > MAX_MESSAGE_LENGTH) {
         ctx.issues.push({ code: 'custom', message: TOO_LONG, input: ctx.value, params: { tooLong: true } });
       }
-    }),
-  message_analysis: z.enum(['fast', 'balanced', 'thorough']).default('balanced'),
-  skip_message_analysis: z.boolean().default(false),
-  min_intent: z.enum(['any', 'low', 'medium', 'high']).default('low'),
-  fill_priority: z.enum(['coverage', 'speed']).default('coverage'),
+    })
+    .meta({ description: `The chat message. Trimmed, then 1 to ${MAX_MESSAGE_LENGTH} Unicode code points (more: MESSAGE_TOO_LONG).` }),
+  message_analysis: z
+    .enum(['fast', 'balanced', 'thorough'])
+    .default('balanced')
+    .meta({ description: '`fast`: NLP only; `balanced`, `thorough`: the configured LLM within a time budget, else NLP.' }),
+  skip_message_analysis: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'The whole message is the one search term; no intent scoring or filter.' }),
+  min_intent: z
+    .enum(['any', 'low', 'medium', 'high'])
+    .default('low')
+    .meta({ description: 'Offers below this intent level are dropped.' }),
+  fill_priority: z.enum(['coverage', 'speed']).default('coverage').meta({ description: '`speed` skips shopping-search resolvers.' }),
   country: optionalText.check((ctx) => {
     if (ctx.value && !normalizeCountry(ctx.value)) {
       ctx.issues.push({ code: 'custom', message: 'country must be an ISO 3166-1 alpha-2 code', input: ctx.value });
     }
-  }),
+  }).meta({ description: 'ISO 3166-1 alpha-2, any case; an empty string means not given.' }),
   ip: optionalText.check((ctx) => {
     if (ctx.value && isIP(ctx.value) === 0) {
       ctx.issues.push({ code: 'custom', message: 'ip must be an IPv4 or IPv6 address', input: ctx.value });
     }
-  }),
-  resolution_mode: z.enum(['standard', 'none']).default('standard'),
-  max_offers: z.number().int().min(1).max(MAX_OFFERS).default(1),
+  }).meta({ description: "The end user's IPv4 or IPv6 address, for geolocation; an empty string means not given." }),
+  resolution_mode: z.enum(['standard', 'none']).default('standard').meta({ description: '`none`: offers without URLs.' }),
+  max_offers: z.number().int().min(1).max(MAX_OFFERS).default(1).meta({ description: 'The most offers to return.' }),
 });
 
 interface Issue {
