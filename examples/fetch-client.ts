@@ -2,7 +2,7 @@
 // Set CHATADS_URL (e.g. http://127.0.0.1:3000) and CHATADS_API_KEY to use your server (the ones
 // `npm start` prints); without them, the example starts a local one for itself.
 import { createServer } from 'node:http';
-import { createChatAds, generateKey } from 'chatads';
+import { createChatAds, generateKey, type Envelope } from 'chatads';
 import { chatAdsListener } from 'chatads/node';
 
 let url = process.env.CHATADS_URL;
@@ -26,11 +26,12 @@ const res = await fetch(`${url}/v1/chatads/messages`, {
   headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
   body: JSON.stringify({ message: 'Is the Instant Pot Duo worth it for a family of four?', country: 'US' }),
 });
-const envelope = await res.json();
+const envelope = (await res.json()) as Envelope;
 if (envelope.error) {
   console.error(`${res.status} ${envelope.error.code}: ${envelope.error.message}`);
 } else {
-  for (const offer of envelope.data.offers) console.log(`${offer.link_text} → ${offer.url}`);
-  console.log(`used today: ${envelope.meta.usage.daily_requests} of ${envelope.meta.usage.daily_limit}`);
+  for (const offer of envelope.data?.offers ?? []) console.log(`${offer.link_text} → ${offer.url}`);
+  const usage = envelope.meta.usage;
+  if (usage) console.log(`used today: ${usage.daily_requests} of ${usage.daily_limit}`);
 }
 await close();

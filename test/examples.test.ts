@@ -34,7 +34,7 @@ async function startServer(file: string, lines: number): Promise<string[]> {
 
 const ask = (url: string, key: string, message: string) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ message, country: 'US' }) }).then(
-    async (res) => ({ status: res.status, body: await res.json() }),
+    async (res) => ({ status: res.status, body: (await res.json()) as { data: { offers: { url: string }[] } } }),
   );
 
 describe('examples', () => {
@@ -78,14 +78,14 @@ describe('examples', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/chatads\/messages$/);
     const reply = await ask(url, keyLine.replace(/^x-api-key: /, ''), 'Which robot vacuum is best for pet hair?');
     expect(reply.status).toBe(200);
-    expect(reply.body.data.offers[0].url).toContain('tag=mytag-20');
+    expect(reply.body.data.offers[0]?.url).toContain('tag=mytag-20');
   });
 
   it('hono-server.ts serves the endpoint', async () => {
     const [urlLine = '', keyLine = ''] = await startServer('hono-server.ts', 2);
     const reply = await ask(urlLine.replace(/^POST /, ''), keyLine.replace(/^x-api-key: /, ''), 'Which robot vacuum is best for pet hair?');
     expect(reply.status).toBe(200);
-    expect(reply.body.data.offers[0].url).toContain('tag=mytag-20');
+    expect(reply.body.data.offers[0]?.url).toContain('tag=mytag-20');
   });
 
   it('express-chat-stream.ts streams a linked reply from /chat', async () => {

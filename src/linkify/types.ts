@@ -1,9 +1,12 @@
 /** The contracts of `chatads/linkify`: what a link is made from and what placing links reports. */
 
-/** What a link needs: the `link_text` of an offer (an exact substring of some text) and its URL. */
+/**
+ * What a link needs: the `link_text` of an offer (an exact substring of some text) and its URL.
+ * The API's offers fit as they are; one without a URL (`resolution_mode: none`) places no link.
+ */
 export interface LinkOffer {
   link_text: string;
-  url: string;
+  url?: string | null;
 }
 
 export type LinkFormat = 'markdown' | 'html' | 'text';
