@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Packs the library, installs the tarball into an empty project (with express and hono, its
-# optional peers) and imports and requires every entry point there, as a user would.
+# optional peers) and imports and requires every entry point there, as a user would. Then the
+# MCP entry: "chatads mcp" without its optional peer @modelcontextprotocol/sdk (a one-line
+# hint, exit 1), and with it (chatads/mcp imported and required, the bin answering a client).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 # The pinned Node 24 runs the consumer code; npm itself stays the machine's own (its global
@@ -54,3 +56,60 @@ for f in playground/index.html playground/app.js playground/style.css dist-brows
   test -f "node_modules/chatads/$f" || { echo "missing from the package: $f" >&2; exit 1; }
 done
 echo "playground files ok"
+
+# chatads mcp without the SDK: the help works, the command says what to install.
+bin_path="$(dirname "$node24"):$PATH"
+mcp_help() {
+  local help
+  help="$(PATH="$bin_path" npx --no-install chatads mcp --help)"
+  [[ "$help" == "Usage: chatads mcp "* ]] || { echo "chatads mcp --help printed: $help" >&2; exit 1; }
+}
+mcp_help && echo "bin ok: npx chatads mcp --help (no SDK)"
+set +e
+missing="$(PATH="$bin_path" ./node_modules/.bin/chatads mcp </dev/null 2>&1)"
+status=$?
+set -e
+if [ "$status" -ne 1 ] || ! grep -q 'npm install @modelcontextprotocol/sdk' <<<"$missing"; then
+  echo "chatads mcp without the SDK: expected exit 1 and the install hint, got $status: $missing" >&2
+  exit 1
+fi
+echo "bin ok: chatads mcp without the SDK exits 1 with the install hint"
+
+npm install --no-audit --no-fund --silent @modelcontextprotocol/sdk@^1.32 >/dev/null
+
+cat > mcp.mjs <<'JS'
+import { createChatAds } from 'chatads';
+import { createChatAdsMcpServer, chatAdsMcpHttpListener, TOOL_NAME } from 'chatads/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+if (typeof chatAdsMcpHttpListener !== 'function') throw new Error('missing export');
+async function call(transport) {
+  const client = new Client({ name: 'pack-check', version: '1.0.0' });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const result = await client.callTool({ name: TOOL_NAME, arguments: { message: 'Which air fryer should I buy?' } });
+  await client.close();
+  const url = result.structuredContent?.offers?.[0]?.url ?? '';
+  if (tools[0]?.name !== TOOL_NAME || !url.includes('tag=')) throw new Error('no offer: ' + JSON.stringify(result));
+  return url;
+}
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+const chatads = createChatAds({ affiliate_tags: { US: 'pack-20' } });
+await createChatAdsMcpServer({ analyzer: chatads }).connect(serverSide);
+console.log('mcp esm ok:', await call(clientSide));
+await chatads.close();
+const bin = new StdioClientTransport({ command: './node_modules/.bin/chatads', args: ['mcp'], stderr: 'ignore' });
+console.log('bin ok: chatads mcp on stdio:', await call(bin));
+JS
+cat > mcp.cjs <<'JS'
+const { createChatAdsMcpServer, chatAdsMcpHttpListener, TOOL_NAME } = require('chatads/mcp');
+const { createChatAds } = require('chatads');
+for (const f of [createChatAdsMcpServer, chatAdsMcpHttpListener]) if (typeof f !== 'function') throw new Error('missing export');
+const server = createChatAdsMcpServer({ analyzer: createChatAds() });
+if (typeof server.connect !== 'function' || TOOL_NAME !== 'chatads_message_send') throw new Error('not an McpServer');
+console.log('mcp cjs ok:', TOOL_NAME);
+JS
+PATH="$bin_path" "$node24" mcp.mjs
+"$node24" mcp.cjs
+mcp_help && echo "bin ok: npx chatads mcp --help"

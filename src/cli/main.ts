@@ -1,12 +1,14 @@
-/** The `chatads` command: `serve`, `keys` and `teams` (loaded by ./index.ts). */
+/** The `chatads` command: `serve`, `mcp`, `keys` and `teams` (loaded by ./index.ts). */
 import { serve } from './serve.js';
 import { keysCommand } from './keys.js';
+import { mcpCommand } from './mcp.js';
 import { teamsCommand } from './teams.js';
 
 const HELP = `Usage: chatads <command> [options]
 
 Commands:
   serve           Serve POST /v1/chatads/messages over HTTP
+  mcp             An MCP server (stdio or Streamable HTTP) with the tool chatads_message_send
   keys create     Make a new API key (and, with --team, store its hash in the data file)
   keys revoke     Revoke a key of a team in the data file
   keys list       A team's key ids, revoked or not, and when they were created
@@ -22,6 +24,7 @@ Run "chatads <command> --help" for a command's options.
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
+  if (command === 'mcp') return mcpCommand(rest);
   if (command === 'keys') return keysCommand(rest);
   if (command === 'teams') return teamsCommand(rest);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {

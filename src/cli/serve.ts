@@ -8,7 +8,7 @@ import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
 import { jsonLogger, silentLogger, type Logger } from '../core/log.js';
 import type { Store } from '../core/store.js';
-import { parseTeam, type Team, type TeamConfig } from '../core/teams.js';
+import { parseTeam, type ConfigFile, type Team, type TeamConfig } from '../core/teams.js';
 import { MemoryStore } from '../stores/memory.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { parseOrHelp } from './args.js';
@@ -44,14 +44,32 @@ Options:
   -h, --help      Show this help
 `;
 
+/** The demo team's tags: also those of `chatads mcp` without a config file. */
+export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
+  US: 'chatads-demo-20',
+  GB: 'chatads-demo-21',
+  DE: 'chatads-demo-21',
+};
+
 /** The demo team of the embedded default: a plan generous enough to play with. */
 function demoTeam(hash: string): TeamConfig {
   return {
     id: 'demo',
     plan: 'pro',
     keys: [{ id: 'demo', hash }],
-    affiliate_tags: { US: 'chatads-demo-20', GB: 'chatads-demo-21', DE: 'chatads-demo-21' },
+    affiliate_tags: { ...DEMO_AFFILIATE_TAGS },
     default_country: 'US',
+  };
+}
+
+export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'>;
+
+/** The upstream stages and budgets of a config file, as `createChatAds` options. */
+export function upstreamOptions(config: ConfigFile): UpstreamOptions {
+  return {
+    ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
+    ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
+    ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
   };
 }
 
@@ -165,15 +183,11 @@ export async function serve(args: string[]): Promise<number> {
   }
 
   let seeds: Team[] = [];
-  let upstreams: Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'> = {};
+  let upstreams: UpstreamOptions = {};
   if (values.config) {
     const config = await loadConfig(values.config);
     seeds = config.teams.map(parseTeam);
-    upstreams = {
-      ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
-      ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
-      ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
-    };
+    upstreams = upstreamOptions(config);
   }
 
   const logger = values.quiet ? silentLogger : jsonLogger;

@@ -1,2 +1,9 @@
-/** `chatads/mcp`: placeholder until the MCP server lands (issue 8). */
-export {};
+/**
+ * `chatads/mcp`: the ChatAds interface as an MCP server with one tool, `chatads_message_send`.
+ * `@modelcontextprotocol/sdk` is an optional peer dependency: only this entry (and `chatads mcp`)
+ * loads it, never `import 'chatads'`. See docs/mcp.md.
+ */
+export { createChatAdsMcpServer, type ChatAdsMcpServerOptions } from './server.js';
+export { chatAdsMcpHttpListener, MCP_PATH, type ChatAdsMcpHttpOptions } from './http.js';
+export { TOOL_NAME, offersText, type Analyzer } from './tool.js';
+export { REQUEST_FIELDS } from './input.js';

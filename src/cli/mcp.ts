@@ -1,0 +1,109 @@
+/**
+ * `chatads mcp`: the tool `chatads_message_send` for MCP clients, on stdio (default) or Streamable
+ * HTTP. The MCP SDK, an optional peer dependency, is imported here only when the command runs.
+ * In stdio mode stdout carries the protocol: everything else goes to stderr.
+ */
+import { HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
+import { openBackend, type BackendChoice } from './mcp-backend.js';
+import { runHttp, runStdio, type Http } from './mcp-run.js';
+import { reporting } from './teams.js';
+
+export const DEFAULT_MCP_PORT = 3334;
+
+/** npx installs only what it is given: an optional peer dependency must be named. */
+const NPX = 'npx -y -p chatads -p @modelcontextprotocol/sdk chatads mcp';
+
+export const MCP_HELP = `Usage: chatads mcp [--config FILE [--team ID]] [--url URL [--key KEY]]
+                  [--http [--port N] [--host H]]
+
+Runs an MCP server with one tool, chatads_message_send: a chat message in, affiliate offers
+out. Needs the MCP SDK beside chatads: npm install @modelcontextprotocol/sdk, or with npx:
+  npx -y -p chatads -p @modelcontextprotocol/sdk chatads mcp
+
+By default it analyses in-process, with the demo affiliate tags, and speaks MCP on stdin and
+stdout: what desktop MCP clients start (see docs/mcp.md for their configuration).
+
+Options:
+  --config FILE   Analyse with a config file's team (its affiliate tags and rules) and its
+                  upstream settings (retailer_api, shopping_search, budgets), as "serve" does
+  --team ID       The team of --config to use, when the file has several
+  --url URL       Ask a remote ChatAds service instead (e.g. http://127.0.0.1:8787): its
+                  team, tags, rules and quotas apply
+  --key KEY       The remote service's API key (default: $CHATADS_API_KEY)
+  --http          Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+  --port N        Port for --http (default: ${DEFAULT_MCP_PORT}; 0 picks a free one)
+  --host H        Address for --http (default: 127.0.0.1); there is no authentication
+  -h, --help      Show this help
+`;
+
+type Choice = { backend: BackendChoice; http: Http | null };
+
+const OPTIONS = {
+  config: { type: 'string' },
+  team: { type: 'string' },
+  url: { type: 'string' },
+  key: { type: 'string' },
+  http: { type: 'boolean', default: false },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  ...HELP_OPTION,
+} as const;
+
+export async function mcpCommand(args: string[]): Promise<number> {
+  const values = parseOrHelp(args, OPTIONS, MCP_HELP);
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(MCP_HELP);
+  const choice = chooseMode(values);
+  if (typeof choice === 'string') return usage(`chatads mcp: ${choice}`, MCP_HELP);
+  return reporting('mcp', async () => {
+    const sdk = await loadSdk();
+    if (!sdk) {
+      process.stderr.write(`chatads mcp: the MCP SDK is not installed: npm install @modelcontextprotocol/sdk (with npx: ${NPX})\n`);
+      return 1;
+    }
+    const backend = await openBackend(choice.backend);
+    try {
+      return choice.http ? await runHttp(sdk, backend, choice.http) : await runStdio(sdk, backend);
+    } finally {
+      await backend.close();
+    }
+  });
+}
+
+type Values = { config?: string; team?: string; url?: string; key?: string; http: boolean; port?: string; host?: string };
+
+/** The options, checked; a string is the usage mistake. */
+function chooseMode(v: Values): Choice | string {
+  if (!v.http && (v.port !== undefined || v.host !== undefined)) return '--port and --host go with --http';
+  const port = Number(v.port ?? DEFAULT_MCP_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be 0..65535';
+  const http = v.http ? { port, host: v.host ?? '127.0.0.1' } : null;
+  if (v.team !== undefined && v.config === undefined) return '--team goes with --config';
+  if (v.url === undefined) {
+    if (v.key !== undefined) return '--key goes with --url';
+    return { backend: { kind: 'local', config: v.config, team: v.team }, http };
+  }
+  if (v.config !== undefined) return '--url and --config exclude each other (the remote service has its own configuration)';
+  const url = URL.canParse(v.url) ? new URL(v.url) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return `--url must be an http or https URL (got "${v.url}")`;
+  const key = v.key ?? process.env.CHATADS_API_KEY ?? '';
+  if (key === '') return '--url needs an API key: --key KEY or $CHATADS_API_KEY';
+  return { backend: { kind: 'remote', url, key }, http };
+}
+
+/** What the command uses of the MCP library: ours, and the SDK's stdio transport. */
+export type Sdk = typeof import('../mcp/index.js') & typeof import('@modelcontextprotocol/sdk/server/stdio.js');
+
+/** The MCP library, or null when its peer dependency is missing. */
+async function loadSdk(): Promise<Sdk | null> {
+  try {
+    const [mcp, stdio] = await Promise.all([import('../mcp/index.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+    return { ...mcp, ...stdio };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (e.code === 'ERR_MODULE_NOT_FOUND' || e.code === 'MODULE_NOT_FOUND') {
+      if (String(e.message).includes('@modelcontextprotocol/sdk')) return null;
+    }
+    throw err;
+  }
+}

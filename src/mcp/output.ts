@@ -1,0 +1,53 @@
+/**
+ * The tool's structured output: the `data` of a successful analysis (types.ts). Parsing with it
+ * also keeps only the documented fields, so what a client receives always matches the schema it
+ * was shown, whatever version a remote service runs.
+ */
+import { z } from 'zod';
+import type { AnalyzeData } from '../core/types.js';
+
+const intentLevel = z.enum(['high', 'medium', 'low', 'very_low']);
+const score = z.number().nullable().describe('Purchase intent, 0.0 to 1.0; null when scoring was skipped.');
+
+const product = z.object({
+  title: z.string(),
+  url: z.string().describe('Affiliate URL, with the tag.'),
+  brand_name: z.string().nullable(),
+  stars: z.number().nullable(),
+  reviews: z.number().nullable(),
+  asin: z.string().optional(),
+  image_url: z.string().nullable().optional(),
+});
+
+const offer = z.object({
+  link_text: z.string().describe('The words of the message to turn into the link.'),
+  search_term: z.string(),
+  url: z.string().optional().describe('Affiliate URL carrying the tag; absent with resolution_mode none.'),
+  is_branded: z.boolean(),
+  term_brand: z.string().nullable().describe('The brand named in the term.'),
+  category: z.string().nullable(),
+  marketing_message: z.string().describe('A short line a bot can show with the link.'),
+  intent_score: score,
+  intent_level: intentLevel.nullable(),
+  resolution_source: z.string().nullable().describe('retailer_api, shopping_search or search_link.'),
+  products: z.array(product),
+});
+
+export const analysisOutput = z.object({
+  status: z.enum(['filled', 'partial_fill', 'no_offers_found']),
+  matched: z.boolean(),
+  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link']).optional().describe('Why there is no offer.'),
+  min_intent_required: z.enum(['any', 'low', 'medium', 'high']).optional(),
+  offers: z.array(offer),
+  requested: z.number().int(),
+  returned: z.number().int(),
+  billed: z.boolean(),
+  intent_score: score,
+  intent_level: intentLevel.nullable(),
+  extraction_method: z.enum(['nlp', 'llm', 'nlp_fallback', 'skipped']),
+});
+
+// The schema and types.ts must describe the same object: a field added to one fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<z.output<typeof analysisOutput>, AnalyzeData> = true;
+void sameShape;
