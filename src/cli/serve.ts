@@ -248,6 +248,24 @@ export async function serve(args: string[]): Promise<number> {
     await chatads.close().catch(() => {});
     throw err;
   }
+  // Handlers first: a signal that arrives once "listening" is printed must close, not kill.
+  const stopped = new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`chatads: ${signal} again, exiting now\n`);
+        process.exit(1);
+      }
+      stopping = true;
+      process.stdout.write(`chatads: ${signal}, closing\n`);
+      server.close(() => {
+        chatads.close().then(() => resolve(0), () => resolve(1));
+      });
+      server.closeIdleConnections();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
@@ -277,21 +295,5 @@ export async function serve(args: string[]): Promise<number> {
     );
   }
 
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        process.stderr.write(`chatads: ${signal} again, exiting now\n`);
-        process.exit(1);
-      }
-      stopping = true;
-      process.stdout.write(`chatads: ${signal}, closing\n`);
-      server.close(() => {
-        chatads.close().then(() => resolve(0), () => resolve(1));
-      });
-      server.closeIdleConnections();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  return stopped;
 }
