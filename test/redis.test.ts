@@ -27,6 +27,7 @@ import {
   describeWith,
   dumpRedis,
   IN_CI,
+  monitorRedis,
   MISSING,
   REDIS_SERVER,
   SHARED_URL,
@@ -475,10 +476,8 @@ describeWith(Boolean(REDIS_SERVER), 'nothing but derived data in Redis', () => {
     const redis = await startRedis();
     const marker = `zq${randomUUID().replaceAll('-', '')}`;
     const acme = team({ blocked_keywords: ['poker'] });
-    const commands: string[] = [];
-    const monitor = await rawClient(redis.url).monitor();
-    cleanups.push(async () => void monitor.disconnect());
-    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+    const monitor = await monitorRedis(redis.url);
+    cleanups.push(async () => monitor.close());
 
     const chatads = createChatAds({ store: redisStore(redis.url), teams: [acme.config] });
     const server = await serve(chatads);
@@ -490,13 +489,12 @@ describeWith(Boolean(REDIS_SERVER), 'nothing but derived data in Redis', () => {
     ];
     expect(replies.map((r) => r.status)).toEqual([200, 422, 401, 400]);
 
+    await monitor.caughtUp();
     const raw = rawClient(redis.url);
-    await raw.set('probe:done', '1');
-    await until(async () => commands.some((c) => c.includes('probe:done')), Boolean, 'MONITOR to catch up');
 
     expect(await raw.keys('*')).toContain(`chatads:key:${acme.config.keys![0]!.hash}`);
     const dump = await dumpRedis(raw);
-    const everything = [...dump, ...commands].join('\n');
+    const everything = [...dump, ...monitor.commands].join('\n');
     expect(everything).not.toContain(marker);
     expect(everything).not.toContain(acme.key);
     expect(everything).not.toContain('air fryer');

@@ -5,10 +5,10 @@
  * CHATADS_TEST_REDIS_URL, when set, is a shared Redis for store-level tests.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
 import { freePort } from './listen.js';
 
@@ -94,14 +94,15 @@ export interface RedisProcess {
 /**
  * A redis-server of its own on a free port, working in a temp directory. `persist` keeps data
  * across kill + restart (AOF, fsync on every write); otherwise nothing is written to disk
- * unless a test asks for `SAVE`.
+ * unless a test asks for `SAVE`. `args` are more redis-server options.
  */
-export async function startRedis(options: { password?: string; persist?: boolean } = {}): Promise<RedisProcess> {
+export async function startRedis(options: { password?: string; persist?: boolean; args?: string[] } = {}): Promise<RedisProcess> {
   const port = await freePort();
   const dir = tempDir();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--daemonize', 'no', '--dir', dir];
   args.push(...(options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']));
   if (options.password) args.push('--requirepass', options.password);
+  args.push(...(options.args ?? []));
   let child: ChildProcess | null = null;
   const start = async () => {
     child = (await startChild(REDIS_SERVER!, args, /Ready to accept connections/, 'redis-server')).child;
@@ -130,6 +131,17 @@ export async function until<T>(attempt: () => Promise<T>, done: (value: T) => bo
   throw new Error(`gave up waiting for ${what}`);
 }
 
+/**
+ * `SAVE`, then the bytes of the dump file. Start the server with `--rdbcompression no` to
+ * search them: LZF-compressed values would not show a marker verbatim.
+ */
+export async function savedDump(client: Redis): Promise<Buffer> {
+  await client.save();
+  const [, dir] = (await client.config('GET', 'dir')) as [string, string];
+  const [, file] = (await client.config('GET', 'dbfilename')) as [string, string];
+  return readFileSync(join(dir, file));
+}
+
 /** Every key of the database and its value, whatever its type, as lines of text. */
 export async function dumpRedis(client: Redis): Promise<string[]> {
   const dump: string[] = [];
@@ -143,4 +155,35 @@ export async function dumpRedis(client: Redis): Promise<string[]> {
     else if (type !== 'none') throw new Error(`unexpected type ${type} of ${key}`);
   }
   return dump;
+}
+
+export interface Monitor {
+  /** Every command Redis executed since the monitor started, as "NAME arg arg". */
+  commands: string[];
+  /** Resolves once every command sent before the call shows in `commands`. */
+  caughtUp(): Promise<void>;
+  close(): void;
+}
+
+/** `MONITOR` on its own connection: what chatads sends to Redis, arguments included. */
+export async function monitorRedis(url: string): Promise<Monitor> {
+  // `monitor()` opens a second connection; this one sends the probes.
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  const monitor = await client.monitor();
+  const commands: string[] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+  return {
+    commands,
+    async caughtUp() {
+      const probe = `probe:${Math.random()}`;
+      await client.set(probe, '1');
+      await client.del(probe);
+      await until(async () => commands.some((c) => c.includes(probe)), Boolean, 'MONITOR to catch up');
+    },
+    close() {
+      monitor.disconnect();
+      client.disconnect();
+    },
+  };
 }
