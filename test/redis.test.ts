@@ -8,11 +8,9 @@
  * message when it is missing; in CI (`CI` set) they fail. CHATADS_TEST_REDIS_URL, when set, is
  * used for the store-level tests (each under its own key prefix).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
@@ -24,129 +22,30 @@ import { parseTeam } from '../src/core/teams.js';
 import { RedisStore, redactUrl } from '../src/stores/redis.js';
 import { manualClock, post, team, type Reply } from './helpers/fixtures.js';
 import { serveUntilCleanup, type Running } from './helpers/servers.js';
+import { freePort } from './helpers/listen.js';
+import {
+  describeWith,
+  dumpRedis,
+  IN_CI,
+  monitorRedis,
+  MISSING,
+  REDIS_SERVER,
+  SHARED_URL,
+  startChild,
+  startRedis,
+  stopChildren,
+  tempDir,
+  until,
+  type RedisProcess,
+} from './helpers/redis.js';
 
-// ---- Redis processes ------------------------------------------------------------------------
-
-function findRedisServer(): string | null {
-  const given = process.env.CHATADS_TEST_REDIS_SERVER;
-  if (given) return existsSync(given) ? given : null;
-  const r = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-}
-
-const REDIS_SERVER = findRedisServer();
-const SHARED_URL = process.env.CHATADS_TEST_REDIS_URL || null;
-const IN_CI = Boolean(process.env.CI);
-const MISSING = 'redis-server not found (install the Debian package redis-server, or set CHATADS_TEST_REDIS_SERVER)';
+// ---- Redis processes: test/helpers/redis.ts -----------------------------------------------
 
 if (!REDIS_SERVER && !IN_CI) {
   console.warn(`[redis.test] skipping the Redis tests that start their own servers: ${MISSING}.`);
   if (!SHARED_URL) console.warn('[redis.test] skipping the RedisStore tests too: no CHATADS_TEST_REDIS_URL either.');
 }
-
-/** Runs a suite when its Redis is there; in CI a missing Redis is a failure, not a skip. */
-function describeWith(available: boolean, name: string, body: () => void): void {
-  if (available) describe(name, body);
-  else if (IN_CI) {
-    describe(name, () => {
-      it('has a Redis to test against (required in CI)', () => {
-        throw new Error(`${MISSING}; .ci/run installs and starts one`);
-      });
-    });
-  } else describe.skip(name, body);
-}
-
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'chatads-redis-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-}
-
-/** Starts a child and resolves with the first match of `ready` in its output. */
-function startChild(command: string, args: string[], ready: RegExp, what: string): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d;
-      const match = out.match(ready);
-      if (match) resolve({ child, match });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`${what} exited (${code ?? signal}) before it was ready:\n${out}`)));
-  });
-}
-
-interface RedisProcess {
-  port: number;
-  /** URL without credentials. */
-  url: string;
-  /** SIGKILL: a crash, nothing flushed beyond what the server already wrote. */
-  kill(): Promise<void>;
-  /** Starts the server again on the same port with the same options (and data directory). */
-  restart(): Promise<void>;
-}
-
-/**
- * A redis-server of its own on a free port. `persist` keeps data across kill + restart (AOF,
- * fsync on every write, in a temp directory); otherwise nothing is written to disk.
- */
-async function startRedis(options: { password?: string; persist?: boolean } = {}): Promise<RedisProcess> {
-  const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--daemonize', 'no'];
-  args.push(...(options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', tempDir()] : ['--appendonly', 'no']));
-  if (options.password) args.push('--requirepass', options.password);
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    child = (await startChild(REDIS_SERVER!, args, /Ready to accept connections/, 'redis-server')).child;
-  };
-  await start();
-  return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async kill() {
-      const c = child!;
-      c.kill('SIGKILL');
-      await exited(c);
-    },
-    restart: start,
-  };
-}
-
-/** Retries `attempt` until `done` holds (a bounded wait for recovery, not a timing assertion). */
-async function until<T>(attempt: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await attempt();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+afterAll(stopChildren);
 
 // ---- shared pieces ----------------------------------------------------------------------------
 
@@ -577,10 +476,8 @@ describeWith(Boolean(REDIS_SERVER), 'nothing but derived data in Redis', () => {
     const redis = await startRedis();
     const marker = `zq${randomUUID().replaceAll('-', '')}`;
     const acme = team({ blocked_keywords: ['poker'] });
-    const commands: string[] = [];
-    const monitor = await rawClient(redis.url).monitor();
-    cleanups.push(async () => void monitor.disconnect());
-    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+    const monitor = await monitorRedis(redis.url);
+    cleanups.push(async () => monitor.close());
 
     const chatads = createChatAds({ store: redisStore(redis.url), teams: [acme.config] });
     const server = await serve(chatads);
@@ -592,23 +489,12 @@ describeWith(Boolean(REDIS_SERVER), 'nothing but derived data in Redis', () => {
     ];
     expect(replies.map((r) => r.status)).toEqual([200, 422, 401, 400]);
 
+    await monitor.caughtUp();
     const raw = rawClient(redis.url);
-    await raw.set('probe:done', '1');
-    await until(async () => commands.some((c) => c.includes('probe:done')), Boolean, 'MONITOR to catch up');
 
-    const keys = await raw.keys('*');
-    expect(keys).toContain(`chatads:key:${acme.config.keys![0]!.hash}`);
-    const dump: string[] = [];
-    for (const key of keys) {
-      const type = await raw.type(key);
-      if (type === 'string') dump.push(key, (await raw.get(key))!);
-      else if (type === 'hash') dump.push(key, JSON.stringify(await raw.hgetall(key)));
-      else if (type === 'set') dump.push(key, ...(await raw.smembers(key)));
-      else if (type === 'zset') dump.push(key, ...(await raw.zrange(key, '0', '-1')));
-      else if (type === 'list') dump.push(key, ...(await raw.lrange(key, 0, -1)));
-      else throw new Error(`unexpected type ${type} of ${key}`);
-    }
-    const everything = [...dump, ...commands].join('\n');
+    expect(await raw.keys('*')).toContain(`chatads:key:${acme.config.keys![0]!.hash}`);
+    const dump = await dumpRedis(raw);
+    const everything = [...dump, ...monitor.commands].join('\n');
     expect(everything).not.toContain(marker);
     expect(everything).not.toContain(acme.key);
     expect(everything).not.toContain('air fryer');

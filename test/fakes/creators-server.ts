@@ -22,6 +22,8 @@ export type Fault =
   | 'hang'
   /** 200 with `searchResult.items: []` (token paths: `{}`). */
   | 'empty'
+  /** 200 with an HTML page (`text/html`), as a proxy or captive portal answers. */
+  | 'html'
   /** 404 ResourceNotFoundException. */
   | 'notFound'
   /** 429 ThrottleException. */
@@ -38,6 +40,9 @@ export function latency(ms: number, then: Fault = 'ok'): Fault {
 export function status(code: number, body: unknown, headers?: Record<string, string>): Fault {
   return headers ? { kind: 'status', code, body, headers } : { kind: 'status', code, body };
 }
+
+/** What a proxy or captive portal answers instead of the API. */
+export const HTML_PAGE = '<!doctype html><html><head><title>Service unavailable</title></head><body><h1>Please try again later</h1></body></html>';
 
 /** Error bodies of §4.3. */
 export const bodies = {
@@ -212,6 +217,10 @@ export async function startCreatorsFake(options: CreatorsFakeOptions = {}): Prom
         return;
       case 'empty':
         return send(res, 200, search ? { searchResult: { totalResultCount: 0, items: [] } } : {});
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(HTML_PAGE);
+        return;
       case 'notFound':
         return send(res, 404, bodies.notFound);
       case 429:

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../helpers/listen.js';
+import { HTML_PAGE } from './creators-server.js';
 
 export interface SerperFixtureHit {
   title: string;
@@ -81,7 +82,9 @@ export type SerperFault =
   /** 200 with `shopping: []`. */
   | { kind: 'empty' }
   /** 200 without a `shopping` key. */
-  | { kind: 'noKey' };
+  | { kind: 'noKey' }
+  /** 200 with an HTML page (`text/html`), as a proxy or captive portal answers. */
+  | { kind: 'html' };
 
 export const fault = {
   latency: (ms: number): SerperFault => ({ kind: 'latency', ms }),
@@ -95,6 +98,7 @@ export const fault = {
   hang: (): SerperFault => ({ kind: 'hang' }),
   empty: (): SerperFault => ({ kind: 'empty' }),
   noKey: (): SerperFault => ({ kind: 'noKey' }),
+  html: (): SerperFault => ({ kind: 'html' }),
 };
 
 export interface RecordedRequest {
@@ -202,6 +206,10 @@ export async function startSerperFake(options: SerperFakeOptions = {}): Promise<
         return answer(res, params, []);
       case 'noKey':
         return answer(res, params, undefined);
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(HTML_PAGE);
+        return;
     }
   };
 

@@ -1,11 +1,18 @@
-/** The built `chatads serve`, started in a fresh working directory, and raw HTTP requests to it. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** The built `chatads` CLI: commands run to their end, `chatads serve` started in a fresh working directory, and raw HTTP requests to it. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const CLI = resolve('dist/cli.js');
+
+/** `chatads ...args`, run to its end; throws with its output when it fails. Returns stdout. */
+export function runCli(args: string[], cwd?: string): string {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', ...(cwd ? { cwd } : {}) });
+  if (r.status !== 0) throw new Error(`chatads ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
 
 export interface Serving {
   child: ChildProcess;
