@@ -14,7 +14,7 @@ export interface ChatAdsAppOptions {
 }
 
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string }; readableDidRead?: boolean; readableEnded?: boolean };
+  incoming?: { socket?: { remoteAddress?: string }; readableDidRead?: boolean; readableEnded?: boolean; complete?: boolean };
 }
 
 export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): Hono {
@@ -33,7 +33,12 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
       body: incoming && !incoming.readableDidRead && !incoming.readableEnded ? incoming : (c.req.raw.body ?? undefined),
       ip: options.getIp ? options.getIp(c) : incoming?.socket?.remoteAddress,
     });
-    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, out.headers);
+    // As chatads/node does: a body not read to its end (too large, or never needed) ends the
+    // connection. Otherwise @hono/node-server keeps it alive and drains what is left: up to
+    // 500 ms for a POST, and a GET whose declared body never comes held the socket until the
+    // keep-alive timeout (found by \`npm run fuzz\`).
+    const headers = incoming && incoming.complete === false ? { ...out.headers, connection: 'close' } : out.headers;
+    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, headers);
   };
   app.all(MESSAGES_PATH, serve(MESSAGES_PATH));
   app.all(`${MESSAGES_PATH}/`, serve(MESSAGES_PATH));
