@@ -5,8 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { IncomingMessage } from 'node:http';
 import type { ChatAds } from '../core/chatads.js';
 import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
+import { closeGently } from './close-gently.js';
 
 export interface ChatAdsAppOptions {
   /** The peer address, for runtimes other than @hono/node-server. */
@@ -36,8 +38,12 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
     // As chatads/node does: a body not read to its end (too large, or never needed) ends the
     // connection. Otherwise @hono/node-server keeps it alive and drains what is left: up to
     // 500 ms for a POST, and a GET whose declared body never comes held the socket until the
-    // keep-alive timeout (found by \`npm run fuzz\`).
-    const headers = incoming && incoming.complete === false ? { ...out.headers, connection: 'close' } : out.headers;
+    // keep-alive timeout (found by `npm run fuzz`); closed gently, so the answer is not lost (close-gently.ts).
+    let headers = out.headers;
+    if (incoming && incoming.complete === false) {
+      headers = { ...headers, connection: 'close' };
+      closeGently(incoming as unknown as IncomingMessage);
+    }
     return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, headers);
   };
   app.all(MESSAGES_PATH, serve(MESSAGES_PATH));

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChatAds } from '../core/chatads.js';
 import type { HttpResponse } from '../core/http.js';
+import { closeGently } from './close-gently.js';
 
 export function chatAdsListener(chatads: ChatAds): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -35,8 +36,12 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, out: Ht
   if (res.destroyed) return;
   const payload = JSON.stringify(out.body);
   const headers: Record<string, string | number> = { ...out.headers, 'content-length': Buffer.byteLength(payload) };
-  // A body we stopped reading (too large, or never needed) must not be parsed as the next request.
-  if (!req.complete) headers.connection = 'close';
+  // A body we stopped reading (too large, or never needed) must not be parsed as the next request;
+  // and the close must not cost the client its answer (close-gently.ts).
+  if (!req.complete) {
+    headers.connection = 'close';
+    closeGently(req);
+  }
   // On HEAD, node:http sends the headers (the length of the GET body included) and drops the body.
   res.writeHead(out.status, headers).end(payload);
 }
