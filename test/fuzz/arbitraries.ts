@@ -95,7 +95,7 @@ const apiKeyValue = (keys: FuzzKeys): fc.Arbitrary<string | Uint8Array> =>
     { weight: 12, arbitrary: fc.constant(keys.valid) },
     { weight: 1, arbitrary: fc.constantFrom(` ${keys.valid}\t`, `\u00a0${keys.valid}`) },
     { weight: 1, arbitrary: fc.constantFrom(`Bearer ${keys.valid}`, `bearer ${keys.valid}`) },
-    { weight: 2, arbitrary: fc.constantFrom(keys.unknown, keys.revoked, keys.valid.slice(0, -1), keys.valid + 'A', keys.valid.toUpperCase()) },
+    { weight: 2, arbitrary: fc.constantFrom(keys.unknown, keys.revoked, keys.valid.slice(0, -1), keys.valid + 'A', keys.valid.toUpperCase(), keys.valid.repeat(100)) },
     { weight: 1, arbitrary: fc.constantFrom('', '   ') },
     { weight: 1, arbitrary: fc.string({ maxLength: 50 }) },
     { weight: 1, arbitrary: fc.constantFrom([0xff, 0xfe], [0xc3, 0x28], [0x00], [0xe2, 0x82]).map((bad) => new Uint8Array([...Buffer.from(keys.valid), ...bad])) },

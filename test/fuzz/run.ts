@@ -80,7 +80,17 @@ export async function fuzzTarget(target: Target, options: FuzzOptions): Promise<
       });
     }
   } finally {
-    await fixture.close();
+    const server = await fixture.close();
+    // The server process must have lived through every case, silently (faults log on stderr).
+    if (!server.aliveUntilClose || server.stderr !== '' || server.exit !== 0) {
+      report.failures.push({
+        seed: report.seed,
+        path: undefined,
+        counterexample: `(the server process: ${server.aliveUntilClose ? 'alive' : 'DIED'}, exit ${server.exit})`,
+        violations: `server stderr: ${JSON.stringify(server.stderr.slice(0, 500)) || '(none)'}`,
+        shrinks: 0,
+      });
+    }
   }
   report.ms = Math.round(performance.now() - started);
   return report;

@@ -1,18 +1,18 @@
 /**
- * What the properties run against: one ChatAds instance per target (the built package, as
- * users install it) with a team whose limits never get in the way, so a valid request must
- * succeed; served by `handle()` directly or by an adapter on 127.0.0.1. And the two ways of
- * sending a case: translated into an `HttpRequest`, or as bytes on a raw socket.
+ * What the properties run against: a team whose limits never get in the way (so a valid
+ * request must succeed) on the built package, as users install it. `handle()` runs in this
+ * process; each adapter runs in a process of its own (test/fixtures/adapter-serve.ts), on the
+ * other core, where a crash or an unhandled rejection cannot hide: the fixture reports its
+ * stderr and whether it is still alive. And the two ways of sending a case: translated into
+ * an `HttpRequest`, or as bytes on a raw socket.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { serve } from '@hono/node-server';
-import express from 'express';
-import { createChatAds, generateKey, type ChatAds, type HttpRequest } from 'chatads';
-import { chatAdsRouter } from 'chatads/express';
-import { chatAdsApp } from 'chatads/hono';
-import { chatAdsListener } from 'chatads/node';
+import { fileURLToPath } from 'node:url';
+import { createChatAds, generateKey, type ChatAds, type HttpRequest, type TeamConfig } from 'chatads';
 import type { Observed } from './invariants.ts';
 import { Lane } from './lane.ts';
 import { latin1, type FuzzCase, type FuzzKeys, type Target } from './model.ts';
@@ -20,67 +20,77 @@ import { encodeRequest } from './wire.ts';
 
 export interface Fixture {
   keys: FuzzKeys;
-  chatads: ChatAds;
   /** Sends one case and reports what came back. */
   send(c: FuzzCase, timeoutMs: number): Promise<Observed>;
-  close(): Promise<void>;
+  /** Stops the server; for a server process, what it wrote on stderr and how it ended. */
+  close(): Promise<{ stderr: string; exit: number | null; aliveUntilClose: boolean }>;
 }
 
-export async function startFixture(target: Target): Promise<Fixture> {
+const SERVER = fileURLToPath(new URL('../fixtures/adapter-serve.ts', import.meta.url));
+
+function fuzzTeam(): { keys: FuzzKeys; team: TeamConfig } {
   const valid = generateKey();
   const revoked = generateKey();
-  const keys: FuzzKeys = { valid: valid.key, revoked: revoked.key, unknown: generateKey().key };
-  const chatads = createChatAds({
-    teams: [
-      {
-        id: 'fuzz',
-        plan: 'enterprise',
-        limits: { daily: 1e12, monthly: 1e12, per_second: 1e12, burst: 1e12 },
-        keys: [
-          { id: 'k1', hash: valid.hash },
-          { id: 'old', hash: revoked.hash, revoked: true },
-        ],
-        affiliate_tags: { US: 'fuzz-20', GB: 'fuzz-21', DE: 'fuzz-21', JP: 'fuzz-22' },
-        default_country: 'US',
-      },
-    ],
-  });
-  await chatads.ready();
-  if (target === 'handle') {
-    return { keys, chatads, send: (c, ms) => viaHandle(chatads, c, ms), close: () => chatads.close() };
-  }
-  const server = await listen(target, chatads);
-  const port = (server.address() as AddressInfo).port;
-  const lane = new Lane(port);
   return {
-    keys,
-    chatads,
-    send: (c, ms) => viaSocket(lane, c, ms),
-    async close() {
-      lane.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await chatads.close();
+    keys: { valid: valid.key, revoked: revoked.key, unknown: generateKey().key },
+    team: {
+      id: 'fuzz',
+      plan: 'enterprise',
+      limits: { daily: 1e12, monthly: 1e12, per_second: 1e12, burst: 1e12 },
+      keys: [
+        { id: 'k1', hash: valid.hash },
+        { id: 'old', hash: revoked.hash, revoked: true },
+      ],
+      affiliate_tags: { US: 'fuzz-20', GB: 'fuzz-21', DE: 'fuzz-21', JP: 'fuzz-22' },
+      default_country: 'US',
     },
   };
 }
 
-function listen(target: Exclude<Target, 'handle'>, chatads: ChatAds): Promise<Server> {
-  if (target === 'hono') {
-    return new Promise((resolve) => {
-      const server = serve({ fetch: chatAdsApp(chatads).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
-    });
+export async function startFixture(target: Target): Promise<Fixture> {
+  const { keys, team } = fuzzTeam();
+  if (target === 'handle') {
+    const chatads = createChatAds({ teams: [team] });
+    await chatads.ready();
+    return {
+      keys,
+      send: (c, ms) => viaHandle(chatads, c, ms),
+      close: async () => {
+        await chatads.close();
+        return { stderr: '', exit: 0, aliveUntilClose: true };
+      },
+    };
   }
-  let server: Server;
-  if (target === 'express') {
-    const app = express();
-    app.use(chatAdsRouter(chatads));
-    server = createServer(app);
-  } else server = createServer(chatAdsListener(chatads));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
+  const dir = mkdtempSync(join(tmpdir(), 'chatads-fuzz-'));
+  writeFileSync(join(dir, 'teams.json'), JSON.stringify({ teams: [team] }));
+  const child = spawn(process.execPath, [SERVER, target, join(dir, 'teams.json'), '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the ${target} server exited ${code}: ${stderr}`)));
   });
+  const lane = new Lane(port);
+  return {
+    keys,
+    send: (c, ms) => viaSocket(lane, c, ms),
+    async close() {
+      lane.close();
+      const aliveUntilClose = child.exitCode === null && child.signalCode === null;
+      const exit = await new Promise<number | null>((resolve) => {
+        if (!aliveUntilClose) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      });
+      rmSync(dir, { recursive: true, force: true });
+      return { stderr, exit, aliveUntilClose };
+    },
+  };
 }
 
 async function viaSocket(lane: Lane, c: FuzzCase, timeoutMs: number): Promise<Observed> {
