@@ -45,7 +45,8 @@ function print(r: FuzzReport): void {
   process.stdout.write(
     `\n[${r.target}] ${r.cases} cases in ${(r.ms / 1000).toFixed(1)} s (seed ${r.seed}), failures: ${r.failures.length}\n` +
       `  statuses: ${sorted(r.statuses)}\n` +
-      `  outcomes: ${sorted(r.outcomes)}\n`,
+      `  outcomes: ${sorted(r.outcomes)}\n` +
+      `  slowest case: ${r.slowest.ms} ms (${r.slowest.label})\n`,
   );
   for (const f of r.failures) {
     process.stdout.write(

@@ -37,6 +37,8 @@ export interface FuzzReport {
   seed: number;
   statuses: Record<string, number>;
   outcomes: Record<string, number>;
+  /** The longest a single case took, and what it ended in: how far from the time limit. */
+  slowest: { ms: number; label: string };
   failures: FuzzFailure[];
   ms: number;
 }
@@ -45,14 +47,17 @@ export async function fuzzTarget(target: Target, options: FuzzOptions): Promise<
   const started = performance.now();
   const fixture = await startFixture(target);
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const report: FuzzReport = { target, cases: 0, seed: 0, statuses: {}, outcomes: {}, failures: [], ms: 0 };
+  const report: FuzzReport = { target, cases: 0, seed: 0, statuses: {}, outcomes: {}, slowest: { ms: 0, label: '' }, failures: [], ms: 0 };
   let failing = false;
   const property = fc.asyncProperty(fuzzCase(fixture.keys), async (c) => {
     const exp = expectationFor(c, target, fixture.keys);
+    const sent = performance.now();
     const obs = await fixture.send(c, timeoutMs);
+    const took = performance.now() - sent;
     const verdict = check(c, exp, obs);
     if (!failing) {
       report.cases++;
+      if (took > report.slowest.ms) report.slowest = { ms: Math.round(took), label: `${verdict.label}, ${c.framing.kind}, ${c.body.length} B` };
       bump(report.statuses, obs.status === null ? 'none' : String(obs.status));
       bump(report.outcomes, verdict.label);
       if (report.cases % 1000 === 0) options.progress?.(report.cases);
