@@ -4,8 +4,8 @@
  *
  * node closes such a connection as soon as the answer is written. If the client is still
  * sending, the kernel answers the unread bytes with a reset, and a client busy writing gets
- * EPIPE or ECONNRESET instead of the 413 it was sent: `chatads serve` lost every one of them
- * in test/http-edge.test.ts. RFC 9112 (9.6) describes the cure, a close in stages: half-close
+ * EPIPE or ECONNRESET instead of the 413 it was sent: 3 uploads in 20 to `chatads serve` in
+ * test/http-edge.test.ts. RFC 9112 (9.6) describes the cure, a close in stages: half-close
  * after the answer, keep reading and dropping what still arrives, close once the client
  * closes, or after a bounded time and amount.
  *

@@ -36,9 +36,10 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
       ip: options.getIp ? options.getIp(c) : incoming?.socket?.remoteAddress,
     });
     // As chatads/node does: a body not read to its end (too large, or never needed) ends the
-    // connection. Otherwise @hono/node-server keeps it alive and drains what is left: up to
-    // 500 ms for a POST, and a GET whose declared body never comes held the socket until the
-    // keep-alive timeout (found by `npm run fuzz`); closed gently, so the answer is not lost (close-gently.ts).
+    // connection, gently so that the answer is not lost (close-gently.ts). Otherwise
+    // @hono/node-server kept it alive and drained what was left: up to 500 ms for a POST, and a
+    // GET whose declared body never came held the socket until the keep-alive timeout (found by
+    // `npm run fuzz`).
     let headers = out.headers;
     if (incoming && incoming.complete === false) {
       headers = { ...headers, connection: 'close' };
