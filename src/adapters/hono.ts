@@ -5,8 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { IncomingMessage } from 'node:http';
 import type { ChatAds } from '../core/chatads.js';
 import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
+import { closeGently } from './close-gently.js';
 
 export interface ChatAdsAppOptions {
   /** The peer address, for runtimes other than @hono/node-server. */
@@ -14,7 +16,7 @@ export interface ChatAdsAppOptions {
 }
 
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string }; readableDidRead?: boolean; readableEnded?: boolean };
+  incoming?: { socket?: { remoteAddress?: string }; readableDidRead?: boolean; readableEnded?: boolean; complete?: boolean };
 }
 
 export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): Hono {
@@ -33,7 +35,17 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
       body: incoming && !incoming.readableDidRead && !incoming.readableEnded ? incoming : (c.req.raw.body ?? undefined),
       ip: options.getIp ? options.getIp(c) : incoming?.socket?.remoteAddress,
     });
-    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, out.headers);
+    // As chatads/node does: a body not read to its end (too large, or never needed) ends the
+    // connection, gently so that the answer is not lost (close-gently.ts). Otherwise
+    // @hono/node-server kept it alive and drained what was left: up to 500 ms for a POST, and a
+    // GET whose declared body never came held the socket until the keep-alive timeout (found by
+    // `npm run fuzz`).
+    let headers = out.headers;
+    if (incoming && incoming.complete === false) {
+      headers = { ...headers, connection: 'close' };
+      closeGently(incoming as unknown as IncomingMessage);
+    }
+    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, headers);
   };
   app.all(MESSAGES_PATH, serve(MESSAGES_PATH));
   app.all(`${MESSAGES_PATH}/`, serve(MESSAGES_PATH));

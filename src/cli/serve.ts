@@ -16,9 +16,13 @@ import { loadPlayground, withPlayground } from './playground.js';
 import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
 import { DEFAULT_DATA_FILE, dataArg, messageOf } from './teams.js';
 
+/** Node's own defaults are 60 s and 300 s: shorter, so a slow client holds a socket less long. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--data FILE]
                     [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open]
-                    [--no-playground] [--quiet]
+                    [--headers-timeout MS] [--request-timeout MS] [--no-playground] [--quiet]
 
 Serves POST ${MESSAGES_PATH}, and at / a playground page to try it (docs/playground.md).
 Teams, keys, revocations and usage live in the store: by default the SQLite data file, so
@@ -39,10 +43,42 @@ Options:
   --redis-failure closed|open
                   When Redis cannot be reached: closed refuses requests (default), open serves
                   them without counting (docs/redis.md)
+  --headers-timeout MS
+                  Drop a client that has not sent its whole request head within MS
+                  milliseconds (default: ${DEFAULT_HEADERS_TIMEOUT_MS}), e.g. one trickling its headers
+  --request-timeout MS
+                  Drop a client that has not sent its whole request, body included, within MS
+                  milliseconds (default: ${DEFAULT_REQUEST_TIMEOUT_MS}; at least --headers-timeout)
   --no-playground Serve the API only: no page at /, and no playground key for the demo team
   --quiet         No request log lines
   -h, --help      Show this help
 `;
+
+export interface ServerTimeouts {
+  headersTimeout: number;
+  requestTimeout: number;
+  /**
+   * How often node checks those two. Its default (30 s) would let a 1 s timeout fire 30 s
+   * late; a quarter of the shorter one keeps the drop within 25 % of what was asked.
+   */
+  connectionsCheckingInterval: number;
+}
+
+/** The timeouts of `--headers-timeout` and `--request-timeout`, checked; a string is the usage mistake. */
+export function serverTimeouts(values: { 'headers-timeout'?: string; 'request-timeout'?: string }): ServerTimeouts | string {
+  const ms = (name: string, raw: string | undefined, fallback: number): number | string => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    return /^\d+$/.test(raw) && n >= 1 && n <= 2_147_483_647 ? n : `--${name} must be a whole number of milliseconds, at least 1 (got "${raw}")`;
+  };
+  const headersTimeout = ms('headers-timeout', values['headers-timeout'], DEFAULT_HEADERS_TIMEOUT_MS);
+  if (typeof headersTimeout === 'string') return headersTimeout;
+  const requestTimeout = ms('request-timeout', values['request-timeout'], Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout));
+  if (typeof requestTimeout === 'string') return requestTimeout;
+  if (requestTimeout < headersTimeout) return `--request-timeout (${requestTimeout}) must be at least --headers-timeout (${headersTimeout})`;
+  const connectionsCheckingInterval = Math.max(10, Math.min(30_000, Math.floor(headersTimeout / 4)));
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval };
+}
 
 /** The demo team's tags: also those of `chatads mcp` without a config file. */
 export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
@@ -160,6 +196,8 @@ export async function serve(args: string[]): Promise<number> {
       store: { type: 'string' },
       redis: { type: 'string' },
       'redis-failure': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
       'no-playground': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -174,6 +212,11 @@ export async function serve(args: string[]): Promise<number> {
   const port = Number(values.port ?? process.env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`chatads serve: --port must be 0..65535\n\n${SERVE_HELP}`);
+    return 2;
+  }
+  const timeouts = serverTimeouts(values);
+  if (typeof timeouts === 'string') {
+    process.stderr.write(`chatads serve: ${timeouts}\n\n${SERVE_HELP}`);
     return 2;
   }
   const choice = chooseStore(values);
@@ -238,7 +281,7 @@ export async function serve(args: string[]): Promise<number> {
   if (typeof playground === 'string') process.stderr.write(`chatads serve: no playground page: ${playground}\n`);
   const api = chatAdsListener(chatads);
   const listener = playground && typeof playground !== 'string' ? withPlayground(playground, api) : api;
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
+  const server = createServer(timeouts, listener);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
