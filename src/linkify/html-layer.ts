@@ -13,9 +13,9 @@
  * This layer follows the browser exactly and its non-text ranges override the scanner's.
  *
  * Every classification depends only on the characters before it, except a `<`, which needs a few
- * characters after it (at most `</noscript` plus one); when they have not arrived the layer stops
- * there, and the scanner, which needs at least as many to decide about a `<`, stops too. So
- * streamed and whole-text results stay equal.
+ * characters after it (at most 10: `/noscript` and one more); when they have not arrived the
+ * layer stops there, and the scanner, which needs at least as many to decide about a `<`, stops
+ * too. So streamed and whole-text results stay equal.
  */
 import { EOF, NEED, isAsciiLetter } from './chars.js';
 import type { Source } from './scan-core.js';
@@ -80,6 +80,13 @@ export class HtmlLayer {
       k = next;
     }
     this.known = k;
+  }
+
+  /** All of [a, b) is text (the common case, answered without `split`). */
+  isText(a: number, b: number): boolean {
+    const r = this.ranges;
+    while (this.head < r.length && r[this.head + 1]! <= a) this.head += 2;
+    return b <= this.known && (this.head >= r.length || r[this.head]! >= b) && (this.open < 0 || this.open >= b);
   }
 
   /**

@@ -110,7 +110,7 @@ export abstract class ScanCore {
     } else {
       // Advanced on every segment, verbatim ones too, so it never falls behind the kept input.
       layer.advance(this.src, b);
-      if (kind === VERBATIM) this.sink.add(VERBATIM, a, b, null);
+      if (kind === VERBATIM || layer.isText(a, b)) this.sink.add(kind, a, b, kind === TENTATIVE ? this.line : null);
       else layer.split(a, b, (text, s, e) => this.sink.add(text ? kind : VERBATIM, s, e, text && kind === TENTATIVE ? this.line : null));
     }
     if (this.line !== null && b - this.lineStart > SETEXT) this.settleLine();
