@@ -5,9 +5,11 @@
  *
  *   npm run soak -- [--minutes 10] [--rate 200] [--out soak.json] [--prefill 21000]
  *                   [--fault-seconds S] [--sample-seconds 5] [--timeout-ms 10000] [--seed 1]
+ *                   [--server-log FILE] [--node-arg FLAG]...   (diagnostics: the server's output to
+ *                   a file; Node/V8 flags for the server, e.g. --node-arg=--trace-gc)
  *
  * Exits 0 when every criterion passes, 1 when one fails, 2 on bad flags, 3 when the run itself
- * broke. The RSS criterion is judged on runs of 2 minutes or more.
+ * broke. The RSS criterion is judged on runs of 5 minutes or more.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,8 @@ function options() {
       'sample-seconds': { type: 'string', default: '5' },
       'timeout-ms': { type: 'string', default: '10000' },
       seed: { type: 'string', default: '1' },
+      'server-log': { type: 'string' },
+      'node-arg': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -52,10 +56,12 @@ function options() {
     out: values.out,
     prefill: Math.floor(num('prefill', values.prefill, 0)),
     // At least one full cycle of fault phases in the run, and none longer than 30 s.
-    faultSeconds: values['fault-seconds'] !== undefined ? num('fault-seconds', values['fault-seconds'], 0.5) : Math.min(30, seconds / PHASES.length),
+    faultSeconds: values['fault-seconds'] !== undefined ? num('fault-seconds', values['fault-seconds'], 0.5) : Math.min(30, Math.round((seconds / PHASES.length) * 10) / 10),
     sampleSeconds: num('sample-seconds', values['sample-seconds'], 0.2),
     timeoutMs: num('timeout-ms', values['timeout-ms'], 100),
     seed: Math.floor(num('seed', values.seed, 0)),
+    serverLog: values['server-log'],
+    nodeArgs: values['node-arg'] ?? [],
   };
 }
 
@@ -75,7 +81,7 @@ async function main(): Promise<number> {
   // The quota team gets ~10 % of the requests: its daily quota is half of that, used up mid-run.
   const quota = Math.max(5, Math.round(total * 0.05));
   const upstreams = await startUpstreams();
-  const server = await startServer(upstreamConfig(upstreams), quota);
+  const server = await startServer(upstreamConfig(upstreams), quota, o.nodeArgs, o.serverLog);
   const plan = planner(server.keys, o.seed);
   const log = (s: string): void => void process.stderr.write(`soak: ${s}\n`);
   try {
@@ -87,7 +93,7 @@ async function main(): Promise<number> {
     prefill.push(...(await burst(server.base, o.prefill - half, 16, o.timeoutMs, plan.distinct)));
     upstreams.clear();
     const prefillBad = prefill.filter((p) => !p.expected).length;
-    if (o.prefill > 0) log(`prefilled the result cache: ${o.prefill} requests in ${Math.round((performance.now() - prefillStarted) / 100) / 10} s, ${prefillBad} unexpected`);
+    if (o.prefill > 0) log(`prefilled the caches: ${o.prefill} requests in ${Math.round((performance.now() - prefillStarted) / 100) / 10} s, ${prefillBad} unexpected`);
     upstreams.forget();
 
     const samples: RssSample[] = [];

@@ -10,7 +10,7 @@ export const WARMUP_FRACTION = 0.2;
 /** RSS may grow at most this much (percent) from the end of warm-up to the end of the run. */
 export const MAX_RSS_GROWTH_PCT = 10;
 /** Shorter runs report RSS but do not judge it: too short to tell growth from warm-up. */
-export const MIN_MINUTES_FOR_RSS = 2;
+export const MIN_MINUTES_FOR_RSS = 5;
 
 export interface RssSample {
   t_s: number;
@@ -74,17 +74,23 @@ export function latencySummary(xs: readonly number[]) {
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /**
- * RSS after warm-up: the baseline is the mean over [20 %, 30 %) of the run, the end the mean
- * over its last 10 % (means, so one sample taken just before a GC does not decide), the growth
- * their ratio; plus a least-squares slope over everything after warm-up, and one sample a minute.
+ * RSS after warm-up. V8 lets garbage pile up in the old generation until its next collection
+ * and keeps freed pages for a while, so RSS after warm-up is a sawtooth whose phase, not a leak,
+ * would decide a comparison of two single points. The growth is therefore peak against peak: the
+ * highest sample of the second half of the measured period against the highest of its first
+ * half (equal for a steady sawtooth, higher when memory is retained). Also reported: the means of
+ * [20 %, 30 %) and of the last 10 %, a least-squares slope after warm-up, one sample a minute.
  */
 export function rssAnalysis(samples: RssSample[], seconds: number, minutes: number) {
-  const after = samples.filter((s) => s.t_s >= WARMUP_FRACTION * seconds);
-  const base = after.filter((s) => s.t_s < (WARMUP_FRACTION + 0.1) * seconds);
-  const end = samples.filter((s) => s.t_s >= 0.9 * seconds);
-  const baseline = base.length > 0 ? mean(base.map((s) => s.rss_mb)) : NaN;
-  const final = end.length > 0 ? mean(end.map((s) => s.rss_mb)) : NaN;
-  const growth = ((final - baseline) / baseline) * 100;
+  const from = WARMUP_FRACTION * seconds;
+  const mid = (from + seconds) / 2;
+  const after = samples.filter((s) => s.t_s >= from);
+  const peak = (xs: RssSample[]): number => (xs.length > 0 ? Math.max(...xs.map((s) => s.rss_mb)) : NaN);
+  const firstPeak = peak(after.filter((s) => s.t_s < mid));
+  const secondPeak = peak(after.filter((s) => s.t_s >= mid));
+  const meanOf = (xs: RssSample[]): number => (xs.length > 0 ? mean(xs.map((s) => s.rss_mb)) : NaN);
+  const baseline = meanOf(after.filter((s) => s.t_s < (WARMUP_FRACTION + 0.1) * seconds));
+  const final = meanOf(samples.filter((s) => s.t_s >= 0.9 * seconds));
   let slope = NaN;
   if (after.length >= 2) {
     const mx = mean(after.map((s) => s.t_s));
@@ -94,17 +100,19 @@ export function rssAnalysis(samples: RssSample[], seconds: number, minutes: numb
     slope = sxx > 0 ? (sxy / sxx) * 60 : NaN;
   }
   const perMinute: RssSample[] = [];
-  for (let m = 0; m <= Math.floor(seconds / 60); m++) {
+  for (let m = 0; m <= Math.round(seconds / 60); m++) {
     const near = samples.reduce<RssSample | null>((b, s) => (b === null || Math.abs(s.t_s - m * 60) < Math.abs(b.t_s - m * 60) ? s : b), null);
     if (near) perMinute.push({ t_s: round(near.t_s), rss_mb: round(near.rss_mb) });
   }
   return {
     judged: minutes >= MIN_MINUTES_FOR_RSS,
     warmup_s: round(WARMUP_FRACTION * seconds),
-    baseline_mb: round(baseline),
-    end_mb: round(final),
+    first_half_peak_mb: round(firstPeak),
+    second_half_peak_mb: round(secondPeak),
+    growth_pct: round(((secondPeak - firstPeak) / firstPeak) * 100, 2),
+    mean_20_30_pct_mb: round(baseline),
+    mean_last_10_pct_mb: round(final),
     peak_mb: round(Math.max(...samples.map((s) => s.rss_mb))),
-    growth_pct: round(growth, 2),
     slope_mb_per_min_after_warmup: round(slope, 3),
     per_minute: perMinute,
     samples: samples.map((s) => ({ t_s: round(s.t_s), rss_mb: round(s.rss_mb) })),
@@ -156,7 +164,7 @@ export function render(report: {
     `statuses ${JSON.stringify(report.statuses)}`,
     `codes ${JSON.stringify(report.codes)}`,
     `RSS (MiB) by minute: ${report.rss.per_minute.map((s) => `${Math.round(s.t_s / 60)}m ${s.rss_mb}`).join(', ')}`,
-    `RSS baseline ${report.rss.baseline_mb} → end ${report.rss.end_mb} MiB: ${report.rss.growth_pct} %${report.rss.judged ? '' : ' (not judged: run too short)'}`,
+    `RSS peak after warm-up, first half ${report.rss.first_half_peak_mb} → second half ${report.rss.second_half_peak_mb} MiB: ${report.rss.growth_pct} %${report.rss.judged ? '' : ' (not judged: run too short)'}`,
     ...report.criteria.map((c) => `${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${String(c.value)}`),
     report.pass ? 'soak: PASS' : 'soak: FAIL',
   ];

@@ -4,7 +4,7 @@
  * and its resident memory read from /proc/<pid>/status (or `ps` where there is no /proc).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateKey } from '../../src/core/keys.js';
@@ -38,17 +38,23 @@ function teams(quota: number): { keys: Keys; config: unknown[] } {
   };
 }
 
-export async function startServer(upstreams: Record<string, unknown>, quota: number): Promise<Served> {
+/**
+ * `nodeArgs`: extra Node/V8 flags for the server (e.g. --trace-gc); `log`: a file that gets
+ * everything the server writes.
+ */
+export async function startServer(upstreams: Record<string, unknown>, quota: number, nodeArgs: string[] = [], log?: string): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), 'chatads-soak-'));
   const { keys, config } = teams(quota);
-  const file = join(dir, 'config.json');
-  writeFileSync(file, JSON.stringify({ ...upstreams, teams: config }));
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--store', 'memory', '--config', file, '--quiet', '--no-playground'], {
+  const configFile = join(dir, 'config.json');
+  writeFileSync(configFile, JSON.stringify({ ...upstreams, teams: config }));
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--port', '0', '--store', 'memory', '--config', configFile, '--quiet', '--no-playground'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const file = log ? createWriteStream(log) : null;
   const keep = (d: Buffer): void => {
+    file?.write(d);
     lines.push(...d.toString('utf8').split('\n').filter(Boolean));
     if (lines.length > 50) lines.splice(0, lines.length - 50);
   };
