@@ -31,7 +31,7 @@ export class Engine implements SegmentSink, Source {
   received = 0;
   ended = false;
   readonly links: PlacedLink[] = [];
-  private readonly scanner = new Scanner(this);
+  private readonly scanner: Scanner;
   private segs: Segment[] = [];
   private head = 0;
   private out = '';
@@ -51,6 +51,7 @@ export class Engine implements SegmentSink, Source {
 
   constructor(offers: readonly LinkOffer[], options: LinkifyOptions, track: boolean) {
     this.format = options.format === 'html' || options.format === 'text' ? options.format : 'markdown';
+    this.scanner = new Scanner(this, this.format === 'html');
     const max = options.maxLinks ?? 3;
     this.maxLinks = Number.isNaN(max) ? 0 : Math.max(0, Math.floor(max));
     this.disclosure = options.disclosure === false ? '' : typeof options.disclosure === 'string' ? options.disclosure : DEFAULT_DISCLOSURE;
@@ -155,7 +156,7 @@ export class Engine implements SegmentSink, Source {
   }
 
   private trim(): void {
-    const keep = Math.min(this.scanner.pos, this.pos) - MARGIN;
+    const keep = Math.min(this.scanner.keepFrom, this.pos) - MARGIN;
     if (keep > this.base) {
       this.buf = this.buf.slice(keep - this.base);
       this.base = keep;

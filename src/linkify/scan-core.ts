@@ -3,6 +3,7 @@
  * the line it is in, the segments it emits, and the "needs more text" protocol.
  */
 import { EOF, NEED, isHighSurrogate, isLowSurrogate } from './chars.js';
+import { HtmlLayer } from './html-layer.js';
 import { LINKIFY_LIMITS } from './limits.js';
 
 export const VERBATIM = 0;
@@ -63,7 +64,17 @@ export abstract class ScanCore {
   protected wakeFrom = 0;
   protected limitAt = 0;
 
-  constructor(private readonly sink: SegmentSink) {}
+  /** `html` format: a browser's view of tags, comments and raw text, which overrides ours. */
+  private readonly htmlLayer: HtmlLayer | null;
+
+  constructor(private readonly sink: SegmentSink, html = false) {
+    this.htmlLayer = html ? new HtmlLayer() : null;
+  }
+
+  /** Input from here on is still needed (by the scanner or the HTML layer). */
+  get keepFrom(): number {
+    return this.htmlLayer === null ? this.pos : Math.min(this.pos, this.htmlLayer.known);
+  }
 
   protected woken(): boolean {
     const wake = this.wake!;
@@ -93,7 +104,15 @@ export abstract class ScanCore {
 
   protected emit(kind: SegKind, a: number, b: number): void {
     if (b <= a) return;
-    this.sink.add(kind, a, b, kind === TENTATIVE ? this.line : null);
+    const layer = this.htmlLayer;
+    if (layer === null) {
+      this.sink.add(kind, a, b, kind === TENTATIVE ? this.line : null);
+    } else {
+      // Advanced on every segment, verbatim ones too, so it never falls behind the kept input.
+      layer.advance(this.src, b);
+      if (kind === VERBATIM || layer.isText(a, b)) this.sink.add(kind, a, b, kind === TENTATIVE ? this.line : null);
+      else layer.split(a, b, (text, s, e) => this.sink.add(text ? kind : VERBATIM, s, e, text && kind === TENTATIVE ? this.line : null));
+    }
     if (this.line !== null && b - this.lineStart > SETEXT) this.settleLine();
   }
 
