@@ -1,7 +1,7 @@
 /**
  * `npm run soak`: the built `chatads serve` under steady open-loop load for minutes, with its
  * upstreams failing on and off, checked for errors, dropped requests and memory growth
- * (docs/reliability-hardening.md).
+ * (docs/reliability.md).
  *
  *   npm run soak -- [--minutes 10] [--rate 200] [--out soak.json] [--prefill 21000]
  *                   [--fault-seconds S] [--sample-seconds 5] [--timeout-ms 10000] [--seed 1]

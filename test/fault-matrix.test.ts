@@ -4,7 +4,7 @@
  * success envelope whose offer comes from the next stage that works, exactly as the chain
  * promises; then a few of the same cells through the built `chatads serve --config`. Budgets are
  * small so hanging upstreams keep the run short; nothing here asserts a duration (those are
- * measured by `npm run faults` for docs/reliability-faults.md).
+ * measured by `npm run faults` for docs/reliability.md).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -98,7 +98,7 @@ describe('blocked keywords: linear work on adversarial input', () => {
     expect(han.matches('中'.repeat(MESSAGE_CHARS) + 'x42a')).toBe(false);
   });
 
-  it('the steps per message are reported exactly (figures for docs/reliability-hardening.md)', () => {
+  it('the steps per message are reported exactly (figures for docs/reliability.md)', () => {
     const rows: string[] = [];
     for (const [kName, matcher] of matchers) {
       for (const [mName, make] of Object.entries(MESSAGES)) {

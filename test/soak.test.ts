@@ -1,7 +1,7 @@
 /**
  * A short soak (scripts/soak.ts, 0.3 min at 100 req/s against the built `chatads serve` and the
  * fake upstreams with faults switched every 2 s): every criterion but RSS growth, which needs a
- * long run (`npm run soak`, docs/reliability-hardening.md). Asserts on counts, never on time.
+ * long run (`npm run soak`, docs/reliability.md). Asserts on counts, never on time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

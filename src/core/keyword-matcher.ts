@@ -3,7 +3,7 @@
  * text. Text and keywords are cut into the same tokens and the keywords go into a token trie
  * with Aho–Corasick failure links, so a scan is one pass over the message's tokens: at most
  * 2 × (tokens) trie steps whatever the keywords and the input (no backtracking, no restart per
- * position). docs/reliability-hardening.md has the measured bounds.
+ * position). docs/reliability.md has the measured bounds.
  */
 
 // Letters, digits and marks form words; Han and kana characters are words of one character

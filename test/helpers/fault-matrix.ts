@@ -1,6 +1,6 @@
 /**
  * The upstream fault matrix, shared by test/fault-matrix.test.ts (which asserts every cell) and
- * scripts/fault-matrix.ts (which times every cell for docs/reliability-faults.md): each fault the
+ * scripts/fault-matrix.ts (which times every cell for docs/reliability.md): each fault the
  * fakes inject, on the retailer API, on the shopping search or on both, under each
  * `fill_priority`. A cell runs on a fresh `createChatAds` (fresh breakers, back-offs, pauses and
  * token caches), so no cell sees what an earlier one did to the resolvers' state.
