@@ -4,7 +4,7 @@
  * `message_analysis` picks the extraction: `fast` is NLP only, `balanced` and `thorough` ask the
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
-import { describeTerm, extractMentions, type Mention } from './extract/index.js';
+import { describeTerm, readMessage, type Mention } from './extract/index.js';
 import {
   blendIntent,
   callExtractor,
@@ -16,7 +16,7 @@ import {
   type LlmFallbackReason,
   type LlmMode,
 } from './extract/llm.js';
-import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMentionIntent, scoreMessageIntent } from './intent/index.js';
+import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMentionIntent, scoreRead } from './intent/index.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
 import type { ResolverChain } from './resolve/chain.js';
@@ -153,8 +153,9 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
   // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
   // cross-check and intent blend need it anyway.
   const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode]);
-  const nlp = extractMentions(message);
-  const nlpScore = scoreMessageIntent(message, nlp);
+  const read = readMessage(message);
+  const nlp = read.mentions;
+  const nlpScore = scoreRead(read);
   const outcome = await pending;
 
   if (!outcome.ok) {
@@ -170,10 +171,10 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
   return scored(message, crossCheck(mentions, nlp), blendIntent(nlpScore, outcome.analysis.purchase_intent), 'llm', true);
 }
 
-/** One extraction, reused by the intent score. */
+/** One reading of the message: the same words and mentions feed the intent score. */
 function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boolean): Analysis {
-  const mentions = extractMentions(message);
-  return scored(message, mentions, scoreMessageIntent(message, mentions), method, cacheable);
+  const read = readMessage(message);
+  return scored(message, read.mentions, scoreRead(read), method, cacheable);
 }
 
 function scored(message: string, mentions: Mention[], messageScore: number, method: ExtractionMethod, cacheable: boolean): Analysis {

@@ -30,7 +30,8 @@ export interface Word {
 }
 
 export const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*|[&+]/gu;
-export const URLISH_RE = /\b(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+\.[^\s@]+|[@#][\p{L}\p{N}_]+/gu;
+// `{@Name@}` is how TweetNER7 masks a verified account's display name: a name, not a handle.
+export const URLISH_RE = /\b(?:https?:\/\/|www\.)\S+|[^\s@{]+@[^\s@]+\.[^\s@]+|(?<!\{)[@#][\p{L}\p{N}_]+/gu;
 export const SENTENCE_BREAK_RE = /[.!?\n\r]/;
 export const BLANK_TAGS = ['Url', 'Email', 'AtMention', 'HashTag'];
 /** Everyday words that are lower case mid-sentence in normally cased text. */
@@ -129,7 +130,7 @@ export function tokenize(text: string, lenient: boolean): Word[] {
       if (!term || term.start >= w.end) break;
       for (const tag of term.tags) w.tags.add(tag);
     }
-    if (BLANK_TAGS.some((tag) => w.tags.has(tag))) w.blank = true;
+    if (BLANK_TAGS.some((tag) => w.tags.has(tag)) && !w.gap.endsWith('{@')) w.blank = true;
     for (const [s, e] of blanks) if (w.start < e && w.end > s) w.blank = true;
   }
 

@@ -1,79 +1,75 @@
 /**
- * The features of the purchase-intent model: what the message asks for (signal groups of
- * weighted phrases, see ./index.ts), whether it names a product at all, whether it is a bare
- * search phrase, and who seems to speak (a shopper, or a seller offering things). Each is in 0..1.
+ * The intent classifier's features, read off the message's words (the same tokens and mentions
+ * the extraction produced: one pass per message). One function for training (scripts/train) and
+ * inference. Families: words and word pairs (hashed, fastText-style), the first words (commands
+ * such as "set a timer" or "order more bread" start with their verb), the phrase groups of
+ * ./signals.ts, what the tagger found (a product at all, a named one, the whole message a search
+ * phrase), and who seems to speak (first person, a question).
  */
-import type { Mention } from '../extract/mention.js';
+import type { ReadMessage } from '../extract/index.js';
+import { featureHash } from '../model/hash.js';
+import { signalsOfTokens } from './signals.js';
 
-export const FEATURE_NAMES = [
-  'recommendation', 'buying', 'comparison', 'budget', 'request',
-  'negation', 'ownership', 'support', 'informational', 'seller',
-  'product', 'named', 'query', 'question', 'short', 'first_person',
-] as const;
-
-/**
- * Features the logistic model weighs. Negation, ownership, support and informational chat are
- * rare in the labeled data, so they are not fitted: they damp the fitted score by hand-set
- * weights instead (./index.ts), which keeps "my old phone broke" low whatever the data lacks.
- */
-export const MODEL_FEATURES = [
-  'recommendation', 'buying', 'comparison', 'budget', 'request', 'seller',
-  'product', 'named', 'query', 'question', 'first_person',
-] as const satisfies readonly FeatureName[];
-
-/** Fitted weights must keep these signs: buying evidence never lowers a score, a seller's offer never raises it. */
-export const SIGN: Partial<Record<(typeof MODEL_FEATURES)[number], 1 | -1>> = {
-  recommendation: 1, buying: 1, comparison: 1, budget: 1, request: 1, seller: -1, query: 1, product: 1, named: 1,
-};
-
-/**
- * Smallest weights for evidence the labeled data barely holds (shop chats and assistant commands
- * rarely compare models or state a budget), so the fit cannot switch it off.
- */
-export const MIN_WEIGHT: Partial<Record<(typeof MODEL_FEATURES)[number], number>> = { comparison: 1, budget: 1 };
-
-export const DAMPING_FEATURES = ['negation', 'ownership', 'support', 'informational'] as const satisfies readonly FeatureName[];
-
-export type FeatureName = (typeof FEATURE_NAMES)[number];
-export type Features = Record<FeatureName, number>;
-
-export interface GroupHit {
-  group: string;
-  weight: number;
-}
-
-const BUDGET_CLAUSE = /\b(?:under|below|around|about|less than|max|up to)?\s*[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars|bucks|euros|pounds|usd|eur|gbp)\b/giu;
+export const INTENT_FAMILIES = ['words', 'pairs', 'first', 'groups', 'mentions', 'speaker'] as const;
+export type IntentFamily = (typeof INTENT_FAMILIES)[number];
+export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAMILIES);
 
 const FIRST_PERSON = new Set(['i', "i'm", 'im', "i'd", "i'll", 'me', 'my', 'mine']);
+const CURRENCY_RE = /[$€£]\s*$/u;
 
-function noisyOr(weights: number[]): number {
-  let keep = 1;
-  for (const w of weights) keep *= 1 - Math.min(1, Math.max(0, w));
-  return 1 - keep;
+/** Lower-case tokens of the message: word keys, with a currency symbol as a token of its own. */
+export function tokensOf(read: ReadMessage): string[] {
+  const out: string[] = [];
+  for (const w of read.words) {
+    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    out.push(w.key);
+  }
+  return out;
 }
 
-export function intentFeatures(message: string, tokens: readonly string[], hits: readonly GroupHit[], mentions: readonly Mention[]): Features {
-  const group = (name: string): number => noisyOr(hits.filter((h) => h.group === name).map((h) => h.weight));
-  // A stated budget does not make a query less of a query ("a laptop under $500").
-  const letters = message.replace(BUDGET_CLAUSE, '').replace(/\s+/g, '').length;
-  const single = mentions.length === 1 ? mentions[0]! : null;
-  return {
-    recommendation: group('recommendation'),
-    buying: group('buying'),
-    comparison: group('comparison'),
-    budget: group('budget'),
-    request: group('request'),
-    negation: group('negation'),
-    ownership: group('ownership'),
-    support: group('support'),
-    informational: group('informational'),
-    seller: group('seller'),
-    product: mentions.length > 0 ? 1 : 0,
-    named: mentions.some((m) => m.kind === 'named') ? 1 : 0,
-    // The whole message is one product phrase: a search-box query.
-    query: single !== null && letters > 0 && single.link_text.replace(/\s+/g, '').length / letters >= 0.7 ? 1 : 0,
-    question: message.includes('?') ? 1 : 0,
-    short: tokens.length <= 3 ? 1 : 0,
-    first_person: tokens.some((t) => FIRST_PERSON.has(t)) ? 1 : 0,
-  };
+/** [hash, value] pairs; the model's score is the bias plus the sum of weight(hash) × value. */
+export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES): Array<[number, number]> {
+  const f: Array<[string, number]> = [['bias', 1]];
+  const toks = tokensOf(read);
+  if (families.has('words')) for (const t of new Set(toks)) f.push([`u=${t}`, 1]);
+  if (families.has('pairs')) {
+    for (let i = 0; i < toks.length; i++) f.push([`b=${toks[i - 1] ?? '^'}|${toks[i]}`, 1]);
+    if (toks.length > 0) f.push([`b=${toks[toks.length - 1]}|$`, 1]);
+  }
+  if (families.has('first')) {
+    f.push([`f1=${toks[0] ?? '$'}`, 1], [`f2=${toks[0] ?? '$'}|${toks[1] ?? '$'}`, 1]);
+  }
+  if (families.has('groups')) {
+    const groups = new Map<string, number>();
+    for (const hit of signalsOfTokens(toks)) {
+      // noisy-OR of the hits of a group
+      groups.set(hit.group, 1 - (1 - (groups.get(hit.group) ?? 0)) * (1 - hit.weight));
+      f.push([`ph=${hit.phrase}`, 1]);
+    }
+    // A buying phrase about a product ("I want to buy an iPhone") is not one about an errand
+    // ("I want to change my pin"): each group also counts with and without a mention.
+    const withProduct = read.mentions.length > 0 ? 'm' : '-';
+    for (const [g, v] of groups) f.push([`g=${g}`, v], [`g=${g}|${withProduct}`, v]);
+  }
+  if (families.has('mentions')) {
+    const ms = read.mentions;
+    f.push([`m=${Math.min(ms.length, 3)}`, 1]);
+    if (ms.some((m) => m.kind === 'named')) f.push(['m=named', 1]);
+    if (ms.some((m) => m.kind === 'generic')) f.push(['m=generic', 1]);
+    if (ms.some((m) => m.is_branded)) f.push(['m=branded', 1]);
+    const letters = read.text.replace(/[^\p{L}\p{N}]/gu, '').length;
+    const covered = ms.reduce((n, m) => n + m.link_text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
+    if (letters > 0) f.push(['m=coverage', Math.min(1, covered / letters)]);
+    // the word before each mention ("buy X", "my X", "order X")
+    for (const m of ms) {
+      const k = read.words.findIndex((w) => w.start === m.start);
+      f.push([`mb=${k > 0 ? read.words[k - 1]!.key : '^'}`, 1]);
+    }
+  }
+  if (families.has('speaker')) {
+    if (toks.some((t) => FIRST_PERSON.has(t))) f.push(['first_person', 1]);
+    if (read.text.includes('?')) f.push(['question', 1]);
+    f.push([`len=${Math.min(Math.ceil(toks.length / 4), 8)}`, 1]);
+  }
+  return f.map(([name, v]) => [featureHash(name), v]);
 }

@@ -1,0 +1,118 @@
+/**
+ * Averaged perceptron training of the mention tagger (Collins 2002), greedy left to right with the
+ * predicted previous tags as history, as at inference. Averaging is done lazily: every weight
+ * keeps the step it last changed, and the running totals are closed once at the end.
+ */
+import { bestTag, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
+import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, lexiconMarks, tagFeatures, wordFeatures, type FamilySet } from '../../src/core/extract/tagger/features.js';
+import { OPEN, type TaggedSentence } from './corpus.js';
+
+const C = TAGS.length;
+
+export interface PerceptronOptions {
+  epochs: number;
+  bits: number;
+  seed: number;
+  families?: FamilySet;
+  /** Copies of each sentence of a source per epoch (default 1). */
+  weights?: Record<string, number>;
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+interface Prepared {
+  s: TaggedSentence;
+  marks: string[][];
+  statics: number[][];
+}
+
+export function trainPerceptron(sentences: readonly TaggedSentence[], o: PerceptronOptions): TaggerWeights {
+  const families = o.families ?? ALL_FAMILIES;
+  const mask = 2 ** o.bits - 1;
+  const size = (mask + 1) * C;
+  const w = new Float64Array(size);
+  const totals = new Float64Array(size);
+  const stamps = new Float64Array(size);
+  let step = 0;
+  const update = (features: readonly number[], cls: number, delta: number): void => {
+    for (const h of features) {
+      const k = (h & mask) * C + cls;
+      totals[k]! += (step - stamps[k]!) * w[k]!;
+      stamps[k] = step;
+      w[k]! += delta;
+    }
+  };
+
+  const prepared: Prepared[] = sentences.map((s) => {
+    const marks = lexiconMarks(s.words, families.has('rules') ? s.text : undefined);
+    return { s, marks, statics: s.words.map((_, i) => wordFeatures(s.words, marks, i, families)) };
+  });
+  const order: number[] = [];
+  prepared.forEach((p, n) => {
+    const copies = o.weights?.[p.s.source] ?? 1;
+    for (let k = 0; k < copies; k++) order.push(n);
+  });
+  const random = rng(o.seed);
+  const scores = new Float64Array(C);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    shuffle(order, random);
+    for (const n of order) {
+      const { s, marks, statics } = prepared[n]!;
+      const tags: number[] = [];
+      for (let i = 0; i < s.words.length; i++) {
+        step++;
+        const t1 = i > 0 ? tags[i - 1]! : -1;
+        const t2 = i > 1 ? tags[i - 2]! : -1;
+        const dyn = tagFeatures(s.words, marks, i, t1, t2, families);
+        scores.fill(0);
+        for (const fs of [statics[i]!, dyn]) {
+          for (const h of fs) {
+            const row = (h & mask) * C;
+            for (let c = 0; c < C; c++) scores[c]! += w[row + c]!;
+          }
+        }
+        const guess = s.words[i]!.blank ? O : bestTag(scores, t1);
+        let gold = s.gold[i]!;
+        if (gold === OPEN) {
+          // Partial label: the best of O / B-G / I-G that may follow the previous tag.
+          gold = O;
+          for (const c of [BG, IG]) if (allowed(t1, c) && scores[c]! > scores[gold]!) gold = c;
+        } else if (!allowed(t1, gold)) {
+          // The history went wrong earlier: the gold tag that fits it (I-X after a miss is B-X).
+          gold = gold === 2 ? 1 : gold === IG ? BG : gold;
+        }
+        if (guess !== gold) {
+          update(statics[i]!, gold, 1);
+          update(dyn, gold, 1);
+          update(statics[i]!, guess, -1);
+          update(dyn, guess, -1);
+        }
+        tags.push(guess);
+      }
+    }
+  }
+  const avg = new Float64Array(size);
+  for (let k = 0; k < size; k++) {
+    const total = totals[k]! + (step - stamps[k]!) * w[k]!;
+    avg[k] = step > 0 ? total / step : 0;
+  }
+  return { table: process.env.RAW ? w : avg, mask, families };
+}

@@ -1,0 +1,174 @@
+/**
+ * The mention tagger's features: one function for training (scripts/train) and inference, so
+ * the two cannot drift. Each word gets named string features (CRFsuite-style templates, one
+ * family a line), hashed into rows of the weight table; the tags of the two previous words are
+ * added at decoding time. The lexicons (product types, brands, product lines, stores and
+ * services, OpenStreetMap chains) are features here, not verdicts.
+ */
+import { featureHash } from '../../model/hash.js';
+import { CHAINS } from '../brands.js';
+import { matchesAt } from '../lexicon.js';
+import { ruleSpans } from '../rules.js';
+import type { Word } from '../words.js';
+
+/** B/I of a named product, B/I of a generic product type, outside. */
+export const TAGS = ['O', 'B-N', 'I-N', 'B-G', 'I-G'] as const;
+export type Tag = (typeof TAGS)[number];
+export const O = 0;
+export const BN = 1;
+export const IN = 2;
+export const BG = 3;
+export const IG = 4;
+
+/** Feature families; the ablation table in docs/quality.md switches them off one at a time. */
+export const FAMILIES = ['word', 'affix', 'shape', 'window', 'lexicon', 'rules', 'pos', 'tags'] as const;
+export type Family = (typeof FAMILIES)[number];
+export type FamilySet = ReadonlySet<Family>;
+export const ALL_FAMILIES: FamilySet = new Set(FAMILIES);
+
+/** compromise's tags, most specific first: the first one a word carries is its part of speech. */
+const POS_ORDER = [
+  'Url', 'Email', 'HashTag', 'AtMention', 'Emoji', 'Emoticon', 'Acronym', 'ProperNoun', 'Pronoun',
+  'Determiner', 'Preposition', 'Conjunction', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary',
+  'Negative', 'Possessive', 'Value', 'Plural', 'Noun', 'Gerund', 'PastTense', 'Infinitive', 'Verb',
+  'Comparable', 'Adjective', 'Adverb', 'Expression',
+];
+
+function pos(w: Word | undefined): string {
+  if (!w) return '_';
+  for (const t of POS_ORDER) if (w.tags.has(t)) return t;
+  return '?';
+}
+
+/** "iPhone15" -> "xXxd": runs of the same character class collapsed. */
+export function shapeOf(text: string): string {
+  let out = '';
+  let last = '';
+  for (const ch of text) {
+    const c = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : ch === "'" || ch === '’' ? "'" : '.';
+    if (c !== last) out += c;
+    last = c;
+  }
+  return out.length > 5 ? out.slice(0, 5) : out;
+}
+
+/** The punctuation between two words, as a class: nothing, a space, a hyphen, a clause break. */
+function gapClass(gap: string): string {
+  if (gap === '') return 'none';
+  if (/^[ \t\u00a0]+$/.test(gap)) return 'sp';
+  if (/^-$/.test(gap.trim()) || gap === '-') return 'hy';
+  if (gap.includes('{@')) return 'acct';
+  if (/[\n\r]/.test(gap)) return 'nl';
+  if (/[.!?]/.test(gap)) return 'end';
+  if (/[,;:]/.test(gap)) return 'com';
+  if (/["“”(){}[\]]/.test(gap)) return 'q';
+  return 'oth';
+}
+
+/**
+ * Lexicon and rule marks of every word: e.g. "B-type", "I-brand", "B-type?" (a type that needs
+ * noun context), "chain", and "rB-N" / "rI-G" where the hand-written rules (../rules.ts) put a span.
+ */
+export function lexiconMarks(words: readonly Word[], text?: string): string[][] {
+  const marks: string[][] = words.map(() => []);
+  const mutable = words as Word[];
+  if (text !== undefined) {
+    for (const s of ruleSpans(text, mutable)) {
+      const k = s.kind === 'named' ? 'N' : 'G';
+      marks[s.start]!.push(`rB-${k}`);
+      for (let j = s.start + 1; j < s.end; j++) marks[j]!.push(`rI-${k}`);
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.blank) {
+      marks[i]!.push('blank');
+      continue;
+    }
+    const seen = new Set<string>();
+    for (const m of matchesAt(mutable, i)) {
+      const kind = m.payload.kind === 'stop' ? 'store' : m.payload.kind;
+      if (seen.has(kind)) continue; // longest match of each kind only
+      seen.add(kind);
+      const ambiguous = m.payload.kind === 'type' && m.payload.ambiguous;
+      marks[i]!.push(`B-${kind}${ambiguous ? '?' : ''}`);
+      for (let k = i + 1; k < i + m.len; k++) marks[k]!.push(`I-${kind}`);
+      if (m.payload.kind === 'type' || m.payload.kind === 'line' || m.payload.kind === 'brand') {
+        marks[i + m.len - 1]!.push(`E-${kind}`);
+      }
+    }
+    if (CHAINS.has(w.key)) marks[i]!.push('chain');
+    const next = words[i + 1];
+    if (next && CHAINS.has(`${w.key} ${next.key}`)) marks[i]!.push('chain2');
+  }
+  return marks;
+}
+
+/** Static features of word i (everything but the previous tags), as hashes. */
+export function wordFeatures(words: readonly Word[], marks: readonly string[][], i: number, families: FamilySet = ALL_FAMILIES): number[] {
+  const f: string[] = ['bias'];
+  const w = words[i]!;
+  const prev = words[i - 1];
+  const next = words[i + 1];
+  const key = w.key;
+  if (families.has('word')) {
+    f.push(`w=${key}`);
+    if (w.blank) f.push('blank');
+  }
+  if (families.has('affix')) {
+    f.push(`p3=${key.slice(0, 3)}`, `s3=${key.slice(-3)}`, `s2=${key.slice(-2)}`);
+  }
+  if (families.has('shape')) {
+    const shape = shapeOf(w.text);
+    f.push(`sh=${shape}`, `len=${Math.min(key.length, 8)}`);
+    const caps = w.oddCase ? 'odd' : w.sentenceStart ? 'first' : 'mid';
+    f.push(`case=${caps}|${w.capitalized ? 'C' : 'c'}`);
+    f.push(`sh-1=${prev ? shapeOf(prev.text) : '^'}|${shape}`, `sh+1=${shape}|${next ? shapeOf(next.text) : '$'}`);
+    f.push(`gap=${i === 0 ? '^' : gapClass(w.gap)}`, `gap+1=${next ? gapClass(next.gap) : '$'}`);
+  }
+  if (families.has('window')) {
+    const p2 = words[i - 2];
+    const n2 = words[i + 2];
+    f.push(`w-1=${prev ? prev.key : '^'}`, `w+1=${next ? next.key : '$'}`);
+    f.push(`w-2=${p2 ? p2.key : '^'}`, `w+2=${n2 ? n2.key : '$'}`);
+    f.push(`w-1w=${prev ? prev.key : '^'}|${key}`, `ww+1=${key}|${next ? next.key : '$'}`);
+  }
+  if (families.has('rules')) {
+    const rule = (k: number): string => marks[k]?.find((m) => m.startsWith('r')) ?? 'r-';
+    const r = rule(i);
+    f.push(`rule=${r}`, `rule-1=${i > 0 ? rule(i - 1) : '^'}|${r}`, `rule+1=${r}|${next ? rule(i + 1) : '$'}`);
+    if (families.has('word')) f.push(`rulew=${r}|${key}`);
+  }
+  if (families.has('lexicon')) {
+    const here = (marks[i] ?? []).filter((m) => !m.startsWith('r'));
+    if (here.length === 0) f.push('lx=none');
+    for (const m of here) f.push(`lx=${m}`);
+    for (const m of marks[i - 1] ?? ['^']) if (!m.startsWith('r')) f.push(`lx-1=${m}`);
+    for (const m of marks[i + 1] ?? ['$']) if (!m.startsWith('r')) f.push(`lx+1=${m}`);
+    if (families.has('word')) for (const m of here) f.push(`lxw=${m}|${key}`);
+  }
+  if (families.has('pos')) {
+    const p = pos(w);
+    f.push(`pos=${p}`, `pos-1=${pos(prev)}|${p}`, `pos+1=${p}|${pos(next)}`);
+  }
+  return f.map(featureHash);
+}
+
+/** Features of the previous tags (t-1, t-2) combined with the word, as hashes. */
+export function tagFeatures(words: readonly Word[], marks: readonly string[][], i: number, t1: number, t2: number, families: FamilySet = ALL_FAMILIES): number[] {
+  if (!families.has('tags')) return [];
+  const a = TAGS[t1] ?? '^';
+  const b = TAGS[t2] ?? '^';
+  const key = words[i]!.key;
+  const out = [`t-1=${a}`, `t-2t-1=${b}|${a}`, `t-1w=${a}|${key}`];
+  const lx = marks[i]?.[0];
+  if (lx) out.push(`t-1lx=${a}|${lx}`);
+  return out.map(featureHash);
+}
+
+/** Which tags may follow `prev`: I-X only continues B-X or I-X. */
+export function allowed(prev: number, tag: number): boolean {
+  if (tag === IN) return prev === BN || prev === IN;
+  if (tag === IG) return prev === BG || prev === IG;
+  return true;
+}

@@ -1,0 +1,13 @@
+/**
+ * Feature hashing for the shipped linear models (fastText-style): a feature is a short string
+ * ("w=sony", "t-1=B-N"), its FNV-1a hash picks a row of the weight table. Training and inference
+ * call this one function, so they cannot disagree on where a feature lives.
+ */
+export function featureHash(feature: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < feature.length; i++) {
+    h ^= feature.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

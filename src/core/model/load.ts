@@ -1,0 +1,24 @@
+/**
+ * Finds and reads a shipped model file (models/<name>.json at the package root, written by
+ * `npm run train`). One copy in the package, read once on first use, rather than bundled into
+ * every entry point of dist/.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeModel, type LinearModel, type ModelFile } from './weights.js';
+
+export function modelPath(name: string): string {
+  // dist/<chunk>.js and src/core/model/load.ts sit at different depths below the package root.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 6; up++) {
+    const path = join(dir, 'models', `${name}.json`);
+    if (existsSync(path)) return path;
+    dir = dirname(dir);
+  }
+  throw new Error(`chatads: the model file models/${name}.json is missing from the package`);
+}
+
+export function loadModel(name: string): LinearModel {
+  return decodeModel(JSON.parse(readFileSync(modelPath(name), 'utf8')) as ModelFile);
+}

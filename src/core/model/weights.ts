@@ -1,0 +1,89 @@
+/**
+ * The file format of the shipped linear models: a readable header (what trained it, on which
+ * files, with which hashes and dev figures) and a weight table of `2^bits` rows × `classes`
+ * columns, stored sparse (only rows with a non-zero weight) as base64 of
+ *   [row delta: unsigned LEB128][classes × int16 little endian] ...
+ * with one scale for the whole table. Decoded once, on first use, into a dense Float32Array.
+ */
+export interface ModelHeader {
+  model: string;
+  format: 1;
+  /** The command that wrote the file. */
+  command: string;
+  /** Training data files (relative to the data folder) and their SHA-256. */
+  data: Record<string, string>;
+  bits: number;
+  classes: readonly string[];
+  /** Figures the trainer measured on the dev splits it did not fit on. */
+  dev: Record<string, number>;
+  /** Anything else the model needs at inference (thresholds, calibration). */
+  params: Record<string, number>;
+}
+
+export interface ModelFile {
+  header: ModelHeader;
+  scale: number;
+  weights: string;
+}
+
+export interface LinearModel {
+  header: ModelHeader;
+  /** Row-major: weight of feature row r for class c at r * classes + c. */
+  table: Float32Array;
+  mask: number;
+  classes: number;
+}
+
+export function decodeModel(file: ModelFile): LinearModel {
+  const classes = file.header.classes.length;
+  const rows = 2 ** file.header.bits;
+  const table = new Float32Array(rows * classes);
+  const bytes = Buffer.from(file.weights, 'base64');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let pos = 0;
+  let row = -1;
+  while (pos < bytes.length) {
+    let delta = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[pos++]!;
+      delta += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) break;
+    }
+    row += delta;
+    for (let c = 0; c < classes; c++) {
+      table[row * classes + c] = view.getInt16(pos, true) * file.scale;
+      pos += 2;
+    }
+  }
+  return { header: file.header, table, mask: rows - 1, classes };
+}
+
+/** The inverse of `decodeModel`, for the trainer: weights with |w| < `floor` are dropped. */
+export function encodeModel(header: ModelHeader, table: Float64Array | Float32Array, floor: number): ModelFile {
+  const classes = header.classes.length;
+  let max = 0;
+  for (const w of table) max = Math.max(max, Math.abs(w));
+  const scale = max > 0 ? max / 32767 : 1;
+  const out: number[] = [];
+  let last = -1;
+  const rows = table.length / classes;
+  for (let r = 0; r < rows; r++) {
+    let keep = false;
+    for (let c = 0; c < classes; c++) if (Math.abs(table[r * classes + c]!) >= floor) keep = true;
+    if (!keep) continue;
+    let delta = r - last;
+    last = r;
+    while (delta >= 0x80) {
+      out.push((delta & 0x7f) | 0x80);
+      delta = Math.floor(delta / 128);
+    }
+    out.push(delta);
+    for (let c = 0; c < classes; c++) {
+      const q = Math.max(-32767, Math.min(32767, Math.round(table[r * classes + c]! / scale)));
+      out.push(q & 0xff, (q >> 8) & 0xff);
+    }
+  }
+  return { header, scale, weights: Buffer.from(out).toString('base64') };
+}
