@@ -18,11 +18,37 @@ export const DATA_FILES = {
   queryNerDev: 'queryner/DERIVED_queryner_dev.conll',
   clinc: 'clinc150/clinc150_train_val.json',
   tweets: 'iphonex_purchase_intent_tweets/training.csv',
+  wnutTrain: 'wnut17/wnut17train.conll',
+  queryNerTrain: 'queryner/DERIVED_queryner_train.conll',
+  tweetNerTrain: 'tweetner7/train.txt',
+  tweetNerDev: 'tweetner7/dev.txt',
+  wnut16Train: 'wnut16/train.conll',
+  wnut16Dev: 'wnut16/dev.conll',
+  nqOpen: 'nq_open/questions.txt',
 } as const;
 export type DataFile = keyof typeof DATA_FILES;
 
 export function dataPath(dir: string, file: DataFile): string {
   return join(dir, DATA_FILES[file]);
+}
+
+/**
+ * The held-out part of a set that ships as one file (phone tweets, NQ-open questions): an item is
+ * held out when the FNV-1a hash of its text falls in one fifth of the range. `npm run train` fits
+ * on the rest and `npm run eval` reports on this part only; both call this one function.
+ */
+export function isHeldOut(text: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % 5 === 0;
+}
+
+/** One item a line, blank lines skipped (NQ-open questions). */
+export function loadLines(path: string): string[] {
+  return readText(path).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
 }
 
 function readText(path: string): string {

@@ -9,10 +9,17 @@
  * - WNUT-17, TweetNER7, WNUT-16: `product` is named. They never mark generic product types, so a
  *   word the product-type lexicon knows is left open there (O or generic, whichever the model
  *   prefers: partial labels) instead of teaching that "headphones" is never a product.
+ * - chat frames: each chat-set dev_extra turn with one mention, the mention replaced by a QueryNER
+ *   train query (lower-cased with the frame half of the time), so the tagger sees the products of
+ *   shoppers' searches inside the sentences shoppers write ("I'm looking for <query>").
+ * - CLINC150 train, assistant commands of the intents that do not deal in goods: no product is
+ *   named there ("set a timer", "speak french", "define epicurean"), so every word is O but the
+ *   product types the lexicon knows, which stay open as in the social sets.
  */
 import { tokenize, type Word } from '../../src/core/extract/words.js';
 import { BG, BN, IG, IN, O, lexiconMarks } from '../../src/core/extract/tagger/features.js';
 import type { ChatRow, ConllSentence, Entity } from '../eval/data.js';
+import { rng } from './perceptron.js';
 
 /** A gold tag, or OPEN where O, B-G and I-G are all acceptable. */
 export const OPEN = -1;
@@ -94,4 +101,33 @@ export function fromSocial(sentences: readonly ConllSentence[], source: string):
       true,
     ),
   );
+}
+
+/** Commands that name no product: all O but the lexicon's product types (open). */
+export function fromCommands(texts: readonly string[], source: string): TaggedSentence[] {
+  return texts.map((t) => label(t, [], source, true));
+}
+
+/** Chat turns with one mention, the mention swapped for search queries (see the file comment). */
+export function chatFrames(rows: readonly ChatRow[], queries: readonly ConllSentence[], perFrame: number, seed: number, source: string): TaggedSentence[] {
+  const random = rng(seed);
+  const out: TaggedSentence[] = [];
+  const usable = queries.filter((q) => queryNerSpans(q).length > 0);
+  for (const r of rows) {
+    if (r.mentions.length !== 1) continue;
+    const m = r.mentions[0]!;
+    for (let k = 0; k < perFrame; k++) {
+      const q = usable[Math.floor(random() * usable.length)]!;
+      let before = r.text.slice(0, m.start);
+      let after = r.text.slice(m.end);
+      if (random() < 0.5) {
+        before = before.toLowerCase();
+        after = after.toLowerCase();
+      }
+      const text = before + q.text + after;
+      const spans = queryNerSpans(q).map((s) => ({ ...s, start: s.start + before.length, end: s.end + before.length }));
+      out.push(label(text, spans, source, false));
+    }
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
  * `npm run train`: fits the shipped models on ../shared/data and writes
  *   models/tagger.json  (mention tagger: averaged perceptron, src/core/extract/tagger)
  *   models/intent.json  (intent classifier: calibrated logistic regression, src/core/intent)
+ *   models/mention.json (one mention's intent: the same kind of model, src/core/intent/mention.ts)
  * Deterministic: fixed seeds, files read in a fixed order, no clock or randomness in the output.
  * Fits on train splits only, chooses the tagger's O-bias on the dev splits, prints dev figures.
  *
@@ -16,9 +17,10 @@ import { ALL_FAMILIES, FAMILIES, TAGS, type Family } from '../../src/core/extrac
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, INTENT_FAMILIES } from '../../src/core/intent/features.js';
 import { decodeModel, encodeModel, type ModelHeader } from '../../src/core/model/weights.js';
-import { DATA_FILES, loadChatset, loadConll, type DataFile } from '../eval/data.js';
-import { fromChat, fromQueryNer, fromSocial } from './corpus.js';
-import { fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS } from './intent-train.js';
+import { DATA_FILES, loadChatset, loadClinc, loadConll, type DataFile } from '../eval/data.js';
+import { chatFrames, fromChat, fromCommands, fromQueryNer, fromSocial } from './corpus.js';
+import { fitCalibrated, fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS, offerRates } from './intent-train.js';
+import { MENTION_FILES, mentionExamples } from './mention-train.js';
 import { trainPerceptron } from './perceptron.js';
 import { chatScores, queryNerRecall, socialScores } from './tagger-eval.js';
 
@@ -37,13 +39,30 @@ function hashes(files: DataFile[]): Record<string, string> {
 
 // ------------------------------------------------------------------ tagger
 
-const TAGGER_SETTINGS = { epochs: 8, bits: 20, seed: 13, weights: { chatset: 24 } };
+/**
+ * Chosen on the dev sets: 8 epochs, the chat set's sentences 24 times an epoch (it is the only
+ * chat among the sets), and a margin of 60 so that the O-bias below trades precision for recall
+ * smoothly (a plain perceptron leaves right guesses with tiny leads).
+ */
+const TAGGER_SETTINGS = { epochs: 8, bits: 20, seed: 13, margin: 60, weights: { chatset: 24 } };
 /** Candidate O-biases; see `better` for which one is shipped. */
-const O_BIASES = [0, 4, 8, 12, 16, 20, 24, 28];
+/** Search queries put into each one-mention chat turn (./corpus.ts, chatFrames). */
+const FRAMES_PER_TURN = 20;
+const O_BIASES = [0, 16, 32, 40, 48, 56, 64, 72];
 /** Weights smaller than these are not shipped (size of the model files vs their dev figures). */
-const TAGGER_FLOOR = 0.4;
+const TAGGER_FLOOR = 2;
 const INTENT_FLOOR = 0.001;
-const TAGGER_FILES: DataFile[] = ['queryNerTrain', 'wnutTrain', 'tweetNerTrain', 'wnut16Train', 'chatsetExtra'];
+const TAGGER_FILES: DataFile[] = ['queryNerTrain', 'wnutTrain', 'tweetNerTrain', 'wnut16Train', 'chatsetExtra', 'clinc'];
+/**
+ * CLINC150 intents whose commands may name goods (shopping, food, car care, devices, purchases):
+ * left out of the tagger's all-O commands, chosen by their names before looking at any result.
+ */
+const PRODUCT_INTENTS = new Set(
+  ('order book_flight book_hotel car_rental shopping_list shopping_list_update order_status recipe calories ' +
+    'nutrition_info meal_suggestion ingredient_substitution ingredients_list food_last cook_time oil_change_how ' +
+    'oil_change_when gas_type tire_change tire_pressure jump_start smart_home sync_device find_phone plug_type ' +
+    'transactions spending_history carry_on measurement_conversion').split(' '),
+);
 
 log('reading the tagger training sets');
 const taggerTrain = [
@@ -52,6 +71,14 @@ const taggerTrain = [
   ...fromSocial(loadConll(path('tweetNerTrain')), 'tweetner7'),
   ...fromSocial(loadConll(path('wnut16Train')), 'wnut16'),
   ...fromChat(loadChatset(path('chatsetExtra')), 'chatset'),
+  ...chatFrames(loadChatset(path('chatsetExtra')), loadConll(path('queryNerTrain')), FRAMES_PER_TURN, 17, 'frames'),
+  ...fromCommands(
+    (() => {
+      const c = loadClinc(path('clinc'));
+      return [...c.train, ...c.oos_train].filter(([, intent]) => !PRODUCT_INTENTS.has(intent)).map(([text]) => text);
+    })(),
+    'clinc',
+  ),
 ];
 const dev = {
   chat: loadChatset(path('chatsetDev')),
@@ -74,13 +101,16 @@ function taggerDev(w: TaggerWeights): Record<string, number> {
     queryner_recall: r3(queryNerRecall(dev.query, w)),
   };
 }
-const mean = (d: Record<string, number>): number => Object.values(d).reduce((s, x) => s + x, 0) / Object.keys(d).length;
-/** The issue's dev targets for the tagger: the O-bias meeting most of them wins, then the best mean. */
+/** The issue's dev targets for the tagger: the O-bias meeting most of them wins, then the smallest shortfall. */
 const TAGGER_TARGETS: Record<string, number> = {
   chat_f1: 0.85, chat_named_recall: 0.85, wnut17_p: 0.5, wnut17_r: 0.5, tweetner7_p: 0.5, tweetner7_r: 0.4, queryner_recall: 0.93,
 };
 const met = (d: Record<string, number>): number => Object.entries(TAGGER_TARGETS).filter(([k, t]) => (d[k] ?? 0) >= t).length;
-const better = (a: Record<string, number>, b: Record<string, number>): boolean => met(a) > met(b) || (met(a) === met(b) && mean(a) > mean(b));
+/** How far below their targets the figures are, each relative to its target. */
+const shortfall = (d: Record<string, number>): number =>
+  Object.entries(TAGGER_TARGETS).reduce((s, [k, t]) => s + Math.max(0, (t - (d[k] ?? 0)) / t), 0);
+const better = (a: Record<string, number>, b: Record<string, number>): boolean =>
+  met(a) > met(b) || (met(a) === met(b) && shortfall(a) < shortfall(b));
 
 function fitTagger(families = ALL_FAMILIES): { w: TaggerWeights; dev: Record<string, number> } {
   const w = trainPerceptron(taggerTrain, { ...TAGGER_SETTINGS, families });
@@ -88,6 +118,7 @@ function fitTagger(families = ALL_FAMILIES): { w: TaggerWeights; dev: Record<str
   for (const oBias of O_BIASES) {
     const cand = { ...w, oBias };
     const d = taggerDev(cand);
+    log(`  O-bias ${oBias}: ${JSON.stringify(d)}`);
     if (!best || better(d, best.dev)) best = { w: cand, dev: d };
   }
   return best!;
@@ -96,13 +127,37 @@ function fitTagger(families = ALL_FAMILIES): { w: TaggerWeights; dev: Record<str
 log(`training the tagger on ${taggerTrain.length} sentences`);
 const tagger = fitTagger();
 log(`tagger dev (O-bias ${tagger.w.oBias}): ${JSON.stringify(tagger.dev)}`);
+const command = 'npm run train';
+const taggerHeader: ModelHeader = {
+  model: 'mention tagger: averaged perceptron, greedy left to right (src/core/extract/tagger)',
+  format: 1,
+  command,
+  data: hashes(TAGGER_FILES),
+  bits: TAGGER_SETTINGS.bits,
+  classes: TAGS,
+  dev: {},
+  params: { oBias: tagger.w.oBias ?? 0, epochs: TAGGER_SETTINGS.epochs, margin: TAGGER_SETTINGS.margin, seed: TAGGER_SETTINGS.seed },
+};
+// From here on the tagger is the file as shipped (pruned and quantised): its dev figures go in
+// the header, and the intent models are trained on what it finds.
+const taggerTable = tagger.w.table as Float64Array;
+const shippedTagger = { ...tagger.w, table: asShipped(taggerHeader, taggerTable, TAGGER_FLOOR) };
+taggerHeader.dev = taggerDev(shippedTagger);
 
 // ------------------------------------------------------------------ intent
 
 log('training the intent classifier (reading its examples with the new tagger)');
-const intentSets = intentData(path, tagger.w);
+const intentSets = intentData(path, shippedTagger);
 const intent = fitIntent(intentSets);
 log(`intent dev: ${JSON.stringify(intent.dev)} (Platt a=${intent.a} b=${intent.b})`);
+
+// ------------------------------------------------------------------ mention intent
+
+log('training the mention model');
+const mentionSet = mentionExamples(path, intentSets.read);
+const mention = fitCalibrated(mentionSet, INTENT_SETTINGS);
+const mentionDev = offerRates(intentSets, mention);
+log(`mention model: ${mentionSet.length} mentions, Platt a=${mention.a} b=${mention.b}; dev ${JSON.stringify(mentionDev)}`);
 
 // ------------------------------------------------------------------ files
 
@@ -120,20 +175,6 @@ function writeModel(file: string, header: ModelHeader, table: Float64Array, floo
   log(`wrote ${file} (${(text.length / 1024).toFixed(0)} KiB)`);
 }
 
-const command = 'npm run train';
-const taggerHeader: ModelHeader = {
-  model: 'mention tagger: averaged perceptron, greedy left to right (src/core/extract/tagger)',
-  format: 1,
-  command,
-  data: hashes(TAGGER_FILES),
-  bits: TAGGER_SETTINGS.bits,
-  classes: TAGS,
-  dev: {},
-  params: { oBias: tagger.w.oBias ?? 0, epochs: TAGGER_SETTINGS.epochs, seed: TAGGER_SETTINGS.seed },
-};
-// The dev figures in the header are those of the file as shipped (pruned and quantised).
-const taggerTable = tagger.w.table as Float64Array;
-taggerHeader.dev = taggerDev({ ...tagger.w, table: asShipped(taggerHeader, taggerTable, TAGGER_FLOOR) });
 writeModel('models/tagger.json', taggerHeader, taggerTable, TAGGER_FLOOR);
 
 const intentHeader: ModelHeader = {
@@ -148,6 +189,19 @@ const intentHeader: ModelHeader = {
 };
 intentHeader.dev = intentDev(intentSets, asShipped(intentHeader, intent.w, INTENT_FLOOR), ALL_INTENT_FAMILIES);
 writeModel('models/intent.json', intentHeader, intent.w, INTENT_FLOOR);
+
+const mentionHeader: ModelHeader = {
+  model: 'purchase intent of one mention: logistic regression + Platt scaling (src/core/intent/mention.ts)',
+  format: 1,
+  command,
+  data: hashes(MENTION_FILES),
+  bits: INTENT_SETTINGS.bits,
+  classes: ['wanted'],
+  dev: {},
+  params: { a: mention.a, b: mention.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
+};
+mentionHeader.dev = offerRates(intentSets, { ...mention, w: asShipped(mentionHeader, mention.w, INTENT_FLOOR) });
+writeModel('models/mention.json', mentionHeader, mention.w, INTENT_FLOOR);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');
@@ -165,4 +219,4 @@ if (values.ablation) {
   }
   process.stdout.write(`${rows.join('\n')}\n`);
 }
-process.stdout.write(`tagger dev (as shipped): ${JSON.stringify(taggerHeader.dev)}\nintent dev, ROC-AUC (as shipped): ${JSON.stringify(intentHeader.dev)}\n`);
+process.stdout.write(`tagger dev (as shipped): ${JSON.stringify(taggerHeader.dev)}\nintent dev, ROC-AUC (as shipped): ${JSON.stringify(intentHeader.dev)}\nmention dev, offers at min_intent low (as shipped): ${JSON.stringify(mentionHeader.dev)}\n`);

@@ -13,6 +13,7 @@
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from '../../src/core/intent/features.js';
+import { mentionFeatures } from '../../src/core/intent/mention.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -38,11 +39,13 @@ interface Labelled {
 
 export interface IntentData {
   items: Item[];
+  /** CLINC150 val + oos_val, [text, intent]. */
+  clincVal: Array<[string, string]>;
   dev: Record<string, Labelled[]>;
   read: (text: string) => ReadMessage;
 }
 
-const tweetLabel = (c: string): 0 | 1 | null => (['pi', 'yes'].includes(c.toLowerCase()) ? 1 : c.toLowerCase() === 'no' ? 0 : null);
+export const tweetLabel = (c: string): 0 | 1 | null => (['pi', 'yes'].includes(c.toLowerCase()) ? 1 : c.toLowerCase() === 'no' ? 0 : null);
 
 export function intentData(path: (f: DataFile) => string, tagger: TaggerWeights, weights = SOURCE_WEIGHTS): IntentData {
   const clinc = loadClinc(path('clinc'));
@@ -79,7 +82,7 @@ export function intentData(path: (f: DataFile) => string, tagger: TaggerWeights,
     }
     return r;
   };
-  return { items, dev, read };
+  return { items, clincVal: [...clinc.val, ...clinc.oos_val], dev, read };
 }
 
 export interface FittedIntent {
@@ -102,12 +105,36 @@ export function intentDev(data: IntentData, w: Float64Array | Float32Array, fami
 
 export function fitIntent(data: IntentData, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES, settings = INTENT_SETTINGS): FittedIntent {
   const examples: Example[] = data.items.map((i) => ({ x: intentFeatures(data.read(i.text), families), y: i.y, t: i.t, w: i.w, source: i.source }));
+  const { w, a, b } = fitCalibrated(examples, settings);
+  return { w, a, b, dev: intentDev(data, w, families) };
+}
+
+/** A logistic model and its Platt calibration on cross-fitted scores. */
+export function fitCalibrated(examples: readonly Example[], settings: LogisticOptions): { w: Float64Array; a: number; b: number } {
   const w = trainLogistic(examples, settings);
   const z = crossFitted(examples, settings, 3);
   // Calibrated with every source counting the same in total, so that the levels keep their
   // meaning on each kind of text rather than on the largest set.
   const count = new Map<string, number>();
   for (const e of examples) count.set(e.source, (count.get(e.source) ?? 0) + 1);
-  const { a, b } = fitPlatt(z, examples.map((e) => e.t), examples.map((e) => 1 / count.get(e.source)!));
-  return { w, a: r3(a) || 1, b: r3(b), dev: intentDev(data, w, families) };
+  const { a, b } = fitPlatt(z, examples.map((e) => e.y), examples.map((e) => 1 / count.get(e.source)!));
+  return { w, a: r3(a) || 1, b: r3(b) };
+}
+
+/**
+ * Share of messages given an offer at `min_intent: low` (a mention scoring ≥ 0.2): CLINC150 val
+ * `order` commands and the non-purchase ones (oos_val included), the chat set's buying turns.
+ */
+export function offerRates(data: IntentData, m: { w: Float64Array | Float32Array; a: number; b: number }): Record<string, number> {
+  const offered = (text: string): boolean => {
+    const r = data.read(text);
+    return r.mentions.some((x) => 1 / (1 + Math.exp(-(m.a * rawScore(m.w, mentionFeatures(r, x)) + m.b))) >= 0.2);
+  };
+  const rate = (texts: string[]): number => r3(texts.filter(offered).length / Math.max(1, texts.length));
+  return {
+    clinc_order_offered: rate(data.clincVal.filter(([, i]) => i === 'order').map(([t]) => t)),
+    clinc_non_purchase_offered: rate(data.clincVal.filter(([, i]) => !PURCHASE.has(i)).map(([t]) => t)),
+    chat_buying_offered: rate(data.dev.chat!.filter((c) => c.label).map((c) => c.text)),
+    chat_other_offered: rate(data.dev.chat!.filter((c) => !c.label).map((c) => c.text)),
+  };
 }

@@ -4,7 +4,7 @@
  * keeps the step it last changed, and the running totals are closed once at the end.
  */
 import { bestTag, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
-import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, lexiconMarks, tagFeatures, wordFeatures, type FamilySet } from '../../src/core/extract/tagger/features.js';
+import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, featureContext, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from '../../src/core/extract/tagger/features.js';
 import { OPEN, type TaggedSentence } from './corpus.js';
 
 const C = TAGS.length;
@@ -16,6 +16,8 @@ export interface PerceptronOptions {
   families?: FamilySet;
   /** Copies of each sentence of a source per epoch (default 1). */
   weights?: Record<string, number>;
+  /** Also update a right guess whose lead over the runner-up is below this (default 0). */
+  margin?: number;
 }
 
 /** Deterministic PRNG (mulberry32). */
@@ -40,7 +42,7 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 
 interface Prepared {
   s: TaggedSentence;
-  marks: string[][];
+  ctx: FeatureContext;
   statics: number[][];
 }
 
@@ -62,8 +64,8 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
   };
 
   const prepared: Prepared[] = sentences.map((s) => {
-    const marks = lexiconMarks(s.words, families.has('rules') ? s.text : undefined);
-    return { s, marks, statics: s.words.map((_, i) => wordFeatures(s.words, marks, i, families)) };
+    const ctx = featureContext(s.words, s.text, families);
+    return { s, ctx, statics: s.words.map((_, i) => wordFeatures(ctx, i, families)) };
   });
   const order: number[] = [];
   prepared.forEach((p, n) => {
@@ -75,13 +77,13 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     shuffle(order, random);
     for (const n of order) {
-      const { s, marks, statics } = prepared[n]!;
+      const { s, ctx, statics } = prepared[n]!;
       const tags: number[] = [];
       for (let i = 0; i < s.words.length; i++) {
         step++;
         const t1 = i > 0 ? tags[i - 1]! : -1;
         const t2 = i > 1 ? tags[i - 2]! : -1;
-        const dyn = tagFeatures(s.words, marks, i, t1, t2, families);
+        const dyn = tagFeatures(ctx, i, t1, t2, families);
         scores.fill(0);
         for (const fs of [statics[i]!, dyn]) {
           for (const h of fs) {
@@ -99,11 +101,20 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
           // The history went wrong earlier: the gold tag that fits it (I-X after a miss is B-X).
           gold = gold === 2 ? 1 : gold === IG ? BG : gold;
         }
-        if (guess !== gold) {
+        let rival = guess;
+        if (guess === gold && (o.margin ?? 0) > 0 && !s.words[i]!.blank) {
+          // A right guess by a small lead counts as a miss against the runner-up.
+          rival = -1;
+          for (let c = 0; c < C; c++) {
+            if (c !== gold && allowed(t1, c) && (rival < 0 || scores[c]! > scores[rival]!)) rival = c;
+          }
+          if (rival < 0 || scores[gold]! - scores[rival]! >= o.margin!) rival = gold;
+        }
+        if (rival !== gold) {
           update(statics[i]!, gold, 1);
           update(dyn, gold, 1);
-          update(statics[i]!, guess, -1);
-          update(dyn, guess, -1);
+          update(statics[i]!, rival, -1);
+          update(dyn, rival, -1);
         }
         tags.push(guess);
       }
@@ -114,5 +125,5 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
     const total = totals[k]! + (step - stamps[k]!) * w[k]!;
     avg[k] = step > 0 ? total / step : 0;
   }
-  return { table: process.env.RAW ? w : avg, mask, families };
+  return { table: avg, mask, families };
 }

@@ -4,7 +4,7 @@
  * `message_analysis` picks the extraction: `fast` is NLP only, `balanced` and `thorough` ask the
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
-import { describeTerm, readMessage, type Mention } from './extract/index.js';
+import { describeTerm, readMessage, type Mention, type ReadMessage } from './extract/index.js';
 import {
   blendIntent,
   callExtractor,
@@ -16,7 +16,7 @@ import {
   type LlmFallbackReason,
   type LlmMode,
 } from './extract/llm.js';
-import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMentionIntent, scoreRead } from './intent/index.js';
+import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMention, scoreRead } from './intent/index.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
 import type { ResolverChain } from './resolve/chain.js';
@@ -160,25 +160,34 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
 
   if (!outcome.ok) {
     fallback(deps, outcome.reason, mode, outcome.ms, 'warn', outcome.error);
-    return scored(message, nlp, nlpScore, 'nlp_fallback', false);
+    return scored(read, nlp, nlpScore, 'nlp_fallback', false);
   }
   const mentions = llmMentions(message, outcome.analysis);
   if (!mentions) {
     fallback(deps, 'span_not_in_message', mode, outcome.ms, 'warn');
-    return scored(message, nlp, nlpScore, 'nlp_fallback', false);
+    return scored(read, nlp, nlpScore, 'nlp_fallback', false);
   }
-  if (mode === 'balanced') return scored(message, mentions, nlpScore, 'llm', true);
-  return scored(message, crossCheck(mentions, nlp), blendIntent(nlpScore, outcome.analysis.purchase_intent), 'llm', true);
+  if (mode === 'balanced') return scored(read, mentions, nlpScore, 'llm', true);
+  // thorough: the model's own intent reading is averaged into the message's and each mention's.
+  const llmIntent = outcome.analysis.purchase_intent;
+  return scored(read, crossCheck(mentions, nlp), blendIntent(nlpScore, llmIntent), 'llm', true, llmIntent);
 }
 
 /** One reading of the message: the same words and mentions feed the intent score. */
 function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boolean): Analysis {
   const read = readMessage(message);
-  return scored(message, read.mentions, scoreRead(read), method, cacheable);
+  return scored(read, read.mentions, scoreRead(read), method, cacheable);
 }
 
-function scored(message: string, mentions: Mention[], messageScore: number, method: ExtractionMethod, cacheable: boolean): Analysis {
-  const candidates = mentions.map((mention) => ({ mention, score: scoreMentionIntent(message, mention, messageScore) }));
+function scored(
+  read: ReadMessage,
+  mentions: Mention[],
+  messageScore: number,
+  method: ExtractionMethod,
+  cacheable: boolean,
+  llmIntent?: number,
+): Analysis {
+  const candidates = mentions.map((mention) => ({ mention, score: blendIntent(scoreMention(read, mention), llmIntent) }));
   return { candidates, messageScore, method, cacheable };
 }
 

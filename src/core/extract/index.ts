@@ -11,29 +11,32 @@
 import type { Mention } from './mention.js';
 import { describeWords, toMention, type Description } from './describe.js';
 import { MAX_INPUT_CHARS, MAX_MENTIONS, type Word, tokenize } from './words.js';
-import { spansOf, tagWords, type TaggerWeights } from './tagger/index.js';
+import { shippedWeights, spansOf, tagWords, type TaggerWeights } from './tagger/index.js';
+import { featureContext } from './tagger/features.js';
 export type { Mention } from './mention.js';
 
-/** A message read once: its words, their tags and the mentions they make. */
+/** A message read once: its words, their lexicon and rule marks, their tags and the mentions they make. */
 export interface ReadMessage {
   text: string;
   words: Word[];
+  marks: readonly string[][];
   tags: number[];
   mentions: Mention[];
 }
 
 /** Tokenises and tags `message` (cut at MAX_INPUT_CHARS); `weights` lets the trainer try its own. */
-export function readMessage(message: string, weights?: TaggerWeights): ReadMessage {
+export function readMessage(message: string, weights: TaggerWeights = shippedWeights()): ReadMessage {
   const text = message.length > MAX_INPUT_CHARS ? message.slice(0, MAX_INPUT_CHARS) : message;
   const words = tokenize(text, false);
-  const tags = tagWords(text, words, weights);
+  const ctx = featureContext(words, text, weights.families);
+  const tags = tagWords(ctx, weights);
   const mentions: Mention[] = [];
   for (const span of spansOf(tags, words)) {
     if (mentions.length >= MAX_MENTIONS) break;
     const m = toMention(text, words, span.start, span.end, span.kind);
     if (m) mentions.push(m);
   }
-  return { text, words, tags, mentions };
+  return { text, words, marks: ctx.marks, tags, mentions };
 }
 
 /**

@@ -9,8 +9,8 @@
  * cross-fitted scores) so that the `min_intent` levels 0.2 / 0.5 / 0.7 keep their meaning on the
  * chat set's intent scale. Weights: models/intent.json. See docs/intent.md.
  *
- * A mention's score adds its specificity (model > brand/line > generic type) and the words just
- * before it ("my old ...", "don't want ...") to the message score.
+ * A mention's score comes from a second model (./mention.ts) that reads the message's features
+ * and the mention's own (its words, the words around it, what the lexicons say of it).
  */
 import { readMessage, type ReadMessage } from '../extract/index.js';
 import type { Mention } from '../extract/mention.js';
@@ -18,7 +18,7 @@ import { loadModel } from '../model/load.js';
 import type { LinearModel } from '../model/weights.js';
 import type { IntentLevel } from '../types.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from './features.js';
-import { tokens } from './signals.js';
+import { mentionFeatures } from './mention.js';
 export { intentSignals, type IntentSignalHit } from './signals.js';
 
 /** Minimum score for each `min_intent` setting (levels fixed by the spec). */
@@ -76,69 +76,32 @@ export function scoreMessageIntent(message: string): number {
   }
 }
 
-/** Specificity: a named model > a brand or product line alone > a generic product type. */
-const SPECIFICITY = { model: 0.1, brand: 0.05, generic: 0 } as const;
-const LOCAL_OWNERSHIP = 0.12;
-const LOCAL_OLD_OWNERSHIP = 0.2;
-const LOCAL_NEGATION = 0.15;
-const LOCAL_SUPPORT = 0.1;
-const LOCAL_BUYING = 0.05;
-const WINDOW = 5;
-const CLAUSE_BREAKS = '.!?;,\n';
+let shippedMention: IntentWeights | null = null;
 
-const OWNERSHIP_WORDS = new Set(['my', 'our', 'mine', 'his', 'her', 'their']);
-const NEGATION_WORDS = new Set(["don't", 'dont', 'not', 'no', 'never', 'without', "won't", 'wont', 'hate', "didn't"]);
-const BUYING_WORDS = new Set([
-  'buy', 'buying', 'get', 'getting', 'order', 'purchase', 'recommend', 'best', 'need', 'want',
-  'considering', 'choose', 'pick', 'vs', 'versus', 'or', 'which',
-]);
-const SUPPORT_WORDS = new Set([
-  'broke', 'broken', 'cracked', 'died', 'dead', 'fix', 'repair', 'reset', 'refund', 'returned',
-  'warranty', 'error', 'defective',
-]);
+function mentionWeights(): IntentWeights {
+  if (!shippedMention) {
+    const m: LinearModel = loadModel('mention');
+    shippedMention = { table: m.table, mask: m.mask, families: ALL_INTENT_FAMILIES, a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
+  }
+  return shippedMention;
+}
 
-function specificity(mention: Mention): number {
-  if (mention.kind !== 'named') return SPECIFICITY.generic;
-  const term = mention.search_term.toLowerCase();
-  const brand = mention.term_brand?.toLowerCase() ?? null;
-  const words = term.split(' ').filter(Boolean);
-  const brandOnly = brand !== null && (term === brand || term === `${brand}'s`);
-  if (!brandOnly && (/\d/.test(term) || words.length >= 2)) return SPECIFICITY.model;
-  return SPECIFICITY.brand;
+/** The mention model's raw linear score (before calibration). */
+export function rawMentionIntent(read: ReadMessage, mention: Mention, w: IntentWeights = mentionWeights()): number {
+  let z = 0;
+  for (const [h, v] of mentionFeatures(read, mention)) z += w.table[h & w.mask]! * v;
+  return z;
 }
 
 /**
- * Purchase intent for one mention: the message score plus the mention's specificity and the
- * words around it in its own sentence. 0..1 rounded to 2 decimals. Never throws.
+ * Purchase intent for one mention of a message already read (./mention.ts), 0..1 rounded to 2
+ * decimals: the score the `min_intent` filter reads. Never throws.
  */
-export function scoreMentionIntent(message: string, mention: Mention, messageScore: number): number {
+export function scoreMention(read: ReadMessage, mention: Mention, w: IntentWeights = mentionWeights()): number {
   try {
-    let score = clamp01(messageScore) + specificity(mention);
-    if (typeof message === 'string' && message.length > 0) {
-      let start = mention.start;
-      if (message.slice(start, start + mention.link_text.length) !== mention.link_text) {
-        start = message.indexOf(mention.link_text);
-      }
-      if (start >= 0) {
-        // The clause around the mention: from the previous to the next clause break.
-        let from = start;
-        while (from > 0 && !CLAUSE_BREAKS.includes(message[from - 1] ?? '')) from--;
-        let to = start + mention.link_text.length;
-        while (to < message.length && !CLAUSE_BREAKS.includes(message[to] ?? '')) to++;
-        const before = tokens(message.slice(from, start)).slice(-WINDOW);
-        const clause = tokens(message.slice(from, to));
-        const last2 = before.slice(-2);
-        if (last2.some((t) => OWNERSHIP_WORDS.has(t))) {
-          score -= last2.includes('old') || before.slice(-3).includes('old') ? LOCAL_OLD_OWNERSHIP : LOCAL_OWNERSHIP;
-        }
-        if (before.some((t) => NEGATION_WORDS.has(t))) score -= LOCAL_NEGATION;
-        if (clause.some((t) => SUPPORT_WORDS.has(t))) score -= LOCAL_SUPPORT;
-        if (before.some((t) => BUYING_WORDS.has(t))) score += LOCAL_BUYING;
-      }
-    }
-    return round2(score);
+    return round2(1 / (1 + Math.exp(-(w.a * rawMentionIntent(read, mention, w) + w.b))));
   } catch {
-    return round2(messageScore);
+    return 0;
   }
 }
 

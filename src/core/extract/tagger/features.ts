@@ -34,22 +34,33 @@ const POS_ORDER = [
   'Comparable', 'Adjective', 'Adverb', 'Expression',
 ];
 
-function pos(w: Word | undefined): string {
-  if (!w) return '_';
+function pos(w: Word): string {
   for (const t of POS_ORDER) if (w.tags.has(t)) return t;
   return '?';
 }
 
-/** "iPhone15" -> "xXxd": runs of the same character class collapsed. */
+/** Character class for shapes: upper, lower, digit, apostrophe, other. */
+function charClass(code: number, ch: string): string {
+  if (code < 128) {
+    if (code >= 65 && code <= 90) return 'X';
+    if (code >= 97 && code <= 122) return 'x';
+    if (code >= 48 && code <= 57) return 'd';
+    return code === 39 ? "'" : '.';
+  }
+  if (ch === '’') return "'";
+  return /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : '.';
+}
+
+/** "iPhone15" -> "xXxd": runs of the same character class collapsed, at most 5 long. */
 export function shapeOf(text: string): string {
   let out = '';
   let last = '';
-  for (const ch of text) {
-    const c = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : ch === "'" || ch === '’' ? "'" : '.';
+  for (let i = 0; i < text.length && out.length < 5; i++) {
+    const c = charClass(text.charCodeAt(i), text[i]!);
     if (c !== last) out += c;
     last = c;
   }
-  return out.length > 5 ? out.slice(0, 5) : out;
+  return out;
 }
 
 /** The punctuation between two words, as a class: nothing, a space, a hyphen, a clause break. */
@@ -104,8 +115,26 @@ export function lexiconMarks(words: readonly Word[], text?: string): string[][] 
   return marks;
 }
 
+/** What the features of a message's words read, computed once per message. */
+export interface FeatureContext {
+  words: readonly Word[];
+  marks: readonly string[][];
+  shapes: readonly string[];
+  poses: readonly string[];
+}
+
+export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet): FeatureContext {
+  return {
+    words,
+    marks: lexiconMarks(words, families.has('rules') ? text : undefined),
+    shapes: words.map((w) => shapeOf(w.text)),
+    poses: families.has('pos') ? words.map(pos) : [],
+  };
+}
+
 /** Static features of word i (everything but the previous tags), as hashes. */
-export function wordFeatures(words: readonly Word[], marks: readonly string[][], i: number, families: FamilySet = ALL_FAMILIES): number[] {
+export function wordFeatures(ctx: FeatureContext, i: number, families: FamilySet = ALL_FAMILIES): number[] {
+  const { words, marks, shapes, poses } = ctx;
   const f: string[] = ['bias'];
   const w = words[i]!;
   const prev = words[i - 1];
@@ -119,11 +148,11 @@ export function wordFeatures(words: readonly Word[], marks: readonly string[][],
     f.push(`p3=${key.slice(0, 3)}`, `s3=${key.slice(-3)}`, `s2=${key.slice(-2)}`);
   }
   if (families.has('shape')) {
-    const shape = shapeOf(w.text);
+    const shape = shapes[i]!;
     f.push(`sh=${shape}`, `len=${Math.min(key.length, 8)}`);
     const caps = w.oddCase ? 'odd' : w.sentenceStart ? 'first' : 'mid';
     f.push(`case=${caps}|${w.capitalized ? 'C' : 'c'}`);
-    f.push(`sh-1=${prev ? shapeOf(prev.text) : '^'}|${shape}`, `sh+1=${shape}|${next ? shapeOf(next.text) : '$'}`);
+    f.push(`sh-1=${prev ? shapes[i - 1] : '^'}|${shape}`, `sh+1=${shape}|${next ? shapes[i + 1] : '$'}`);
     f.push(`gap=${i === 0 ? '^' : gapClass(w.gap)}`, `gap+1=${next ? gapClass(next.gap) : '$'}`);
   }
   if (families.has('window')) {
@@ -148,20 +177,20 @@ export function wordFeatures(words: readonly Word[], marks: readonly string[][],
     if (families.has('word')) for (const m of here) f.push(`lxw=${m}|${key}`);
   }
   if (families.has('pos')) {
-    const p = pos(w);
-    f.push(`pos=${p}`, `pos-1=${pos(prev)}|${p}`, `pos+1=${p}|${pos(next)}`);
+    const p = poses[i]!;
+    f.push(`pos=${p}`, `pos-1=${poses[i - 1] ?? '_'}|${p}`, `pos+1=${p}|${poses[i + 1] ?? '_'}`);
   }
   return f.map(featureHash);
 }
 
 /** Features of the previous tags (t-1, t-2) combined with the word, as hashes. */
-export function tagFeatures(words: readonly Word[], marks: readonly string[][], i: number, t1: number, t2: number, families: FamilySet = ALL_FAMILIES): number[] {
+export function tagFeatures(ctx: FeatureContext, i: number, t1: number, t2: number, families: FamilySet = ALL_FAMILIES): number[] {
   if (!families.has('tags')) return [];
   const a = TAGS[t1] ?? '^';
   const b = TAGS[t2] ?? '^';
-  const key = words[i]!.key;
+  const key = ctx.words[i]!.key;
   const out = [`t-1=${a}`, `t-2t-1=${b}|${a}`, `t-1w=${a}|${key}`];
-  const lx = marks[i]?.[0];
+  const lx = ctx.marks[i]?.[0];
   if (lx) out.push(`t-1lx=${a}|${lx}`);
   return out.map(featureHash);
 }

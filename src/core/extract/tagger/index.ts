@@ -7,7 +7,7 @@
 import { loadModel } from '../../model/load.js';
 import type { LinearModel } from '../../model/weights.js';
 import type { Word } from '../words.js';
-import { ALL_FAMILIES, allowed, BG, BN, IG, IN, lexiconMarks, tagFeatures, TAGS, wordFeatures, type FamilySet } from './features.js';
+import { ALL_FAMILIES, allowed, BG, BN, IG, IN, tagFeatures, TAGS, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
 
 export interface TaggedSpan {
   /** Word range [start, end). */
@@ -42,17 +42,17 @@ export interface TaggerWeights {
   gBias?: number;
 }
 
-/** Best allowed tag of every word, left to right. */
-export function tagWords(text: string, words: readonly Word[], weights: TaggerWeights = shippedWeights()): number[] {
-  const marks = lexiconMarks(words, weights.families.has('rules') ? text : undefined);
+/** Best allowed tag of every word, left to right (`ctx` from featureContext with the same families). */
+export function tagWords(ctx: FeatureContext, weights: TaggerWeights = shippedWeights()): number[] {
+  const words = ctx.words;
   const tags: number[] = [];
   const scores = new Float64Array(TAGS.length);
   for (let i = 0; i < words.length; i++) {
     scores.fill(0);
-    addScores(weights.table, weights.mask, TAGS.length, wordFeatures(words, marks, i, weights.families), scores);
+    addScores(weights.table, weights.mask, TAGS.length, wordFeatures(ctx, i, weights.families), scores);
     const t1 = i > 0 ? tags[i - 1]! : -1;
     const t2 = i > 1 ? tags[i - 2]! : -1;
-    addScores(weights.table, weights.mask, TAGS.length, tagFeatures(words, marks, i, t1, t2, weights.families), scores);
+    addScores(weights.table, weights.mask, TAGS.length, tagFeatures(ctx, i, t1, t2, weights.families), scores);
     scores[0]! -= weights.oBias ?? 0;
     scores[BG]! += weights.gBias ?? 0;
     scores[IG]! += weights.gBias ?? 0;
@@ -69,7 +69,7 @@ export function bestTag(scores: Float64Array, prev: number): number {
   return best;
 }
 
-function shippedWeights(): TaggerWeights {
+export function shippedWeights(): TaggerWeights {
   const m = taggerModel();
   return { table: m.table, mask: m.mask, families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0, gBias: m.header.params.gBias ?? 0 };
 }
