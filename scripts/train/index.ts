@@ -112,14 +112,16 @@ const shortfall = (d: Record<string, number>): number =>
 const better = (a: Record<string, number>, b: Record<string, number>): boolean =>
   met(a) > met(b) || (met(a) === met(b) && shortfall(a) < shortfall(b));
 
-function fitTagger(families = ALL_FAMILIES): { w: TaggerWeights; dev: Record<string, number> } {
-  const w = trainPerceptron(taggerTrain, { ...TAGGER_SETTINGS, families });
-  let best: { w: TaggerWeights; dev: Record<string, number> } | null = null;
+/** Trains the tagger and picks its O-bias, both on the weights as they will ship (pruned, quantised). */
+function fitTagger(families = ALL_FAMILIES): { w: TaggerWeights; trained: Float64Array; dev: Record<string, number> } {
+  const trained = trainPerceptron(taggerTrain, { ...TAGGER_SETTINGS, families });
+  const w = { ...trained, table: asShipped(TAGS, TAGGER_SETTINGS.bits, trained.table as Float64Array, TAGGER_FLOOR) };
+  let best: { w: TaggerWeights; trained: Float64Array; dev: Record<string, number> } | null = null;
   for (const oBias of O_BIASES) {
     const cand = { ...w, oBias };
     const d = taggerDev(cand);
     log(`  O-bias ${oBias}: ${JSON.stringify(d)}`);
-    if (!best || better(d, best.dev)) best = { w: cand, dev: d };
+    if (!best || better(d, best.dev)) best = { w: cand, trained: trained.table as Float64Array, dev: d };
   }
   return best!;
 }
@@ -138,31 +140,46 @@ const taggerHeader: ModelHeader = {
   dev: {},
   params: { oBias: tagger.w.oBias ?? 0, epochs: TAGGER_SETTINGS.epochs, margin: TAGGER_SETTINGS.margin, seed: TAGGER_SETTINGS.seed },
 };
-// From here on the tagger is the file as shipped (pruned and quantised): its dev figures go in
-// the header, and the intent models are trained on what it finds.
-const taggerTable = tagger.w.table as Float64Array;
-const shippedTagger = { ...tagger.w, table: asShipped(taggerHeader, taggerTable, TAGGER_FLOOR) };
-taggerHeader.dev = taggerDev(shippedTagger);
+// The tagger as shipped (pruned and quantised): its dev figures go in the header, and the intent
+// models are trained on what it finds.
+const taggerTable = tagger.trained;
+const shippedTagger = tagger.w;
+taggerHeader.dev = tagger.dev;
 
 // ------------------------------------------------------------------ intent
 
-log('training the intent classifier (reading its examples with the new tagger)');
-const intentSets = intentData(path, shippedTagger);
+// Two taggers, each trained on half of the tagger's sentences with the chosen settings, read the
+// other half for the intent models (cross-fitting); texts the tagger never saw get the shipped one.
+log('training two half-data taggers for cross-fitted reading');
+const foldOf = new Map<string, number>();
+taggerTrain.forEach((s, i) => foldOf.set(s.text, i % 2));
+const foldTaggers = [0, 1].map((k) => {
+  const t = trainPerceptron(taggerTrain.filter((_, i) => i % 2 !== k), TAGGER_SETTINGS);
+  return { ...t, table: asShipped(TAGS, TAGGER_SETTINGS.bits, t.table as Float64Array, TAGGER_FLOOR), oBias: shippedTagger.oBias };
+});
+const taggerFor = (text: string): TaggerWeights => {
+  const k = foldOf.get(text);
+  return k === undefined ? shippedTagger : foldTaggers[k]!;
+};
+
+log('training the intent classifier');
+const intentSets = intentData(path, taggerFor);
 const intent = fitIntent(intentSets);
 log(`intent dev: ${JSON.stringify(intent.dev)} (Platt a=${intent.a} b=${intent.b})`);
 
 // ------------------------------------------------------------------ mention intent
 
 log('training the mention model');
-const mentionSet = mentionExamples(path, intentSets.read);
+const mentionSet = mentionExamples(path, intentSets.read, (text) => intent.crossZ.get(text) ?? 0);
 const mention = fitCalibrated(mentionSet, INTENT_SETTINGS);
-const mentionDev = offerRates(intentSets, mention);
+const mentionDev = offerRates(intentSets, intent, mention);
 log(`mention model: ${mentionSet.length} mentions, Platt a=${mention.a} b=${mention.b}; dev ${JSON.stringify(mentionDev)}`);
 
 // ------------------------------------------------------------------ files
 
 /** Encodes a table as shipped (pruned at `floor`, quantised) and decodes it back. */
-function asShipped(header: ModelHeader, table: Float64Array, floor: number): Float32Array {
+function asShipped(classes: readonly string[], bits: number, table: Float64Array, floor: number): Float32Array {
+  const header: ModelHeader = { model: '', format: 1, command: '', data: {}, bits, classes, dev: {}, params: {} };
   return decodeModel(encodeModel(header, table, floor)).table;
 }
 
@@ -187,7 +204,7 @@ const intentHeader: ModelHeader = {
   dev: {},
   params: { a: intent.a, b: intent.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
 };
-intentHeader.dev = intentDev(intentSets, asShipped(intentHeader, intent.w, INTENT_FLOOR), ALL_INTENT_FAMILIES);
+intentHeader.dev = intentDev(intentSets, asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR), ALL_INTENT_FAMILIES);
 writeModel('models/intent.json', intentHeader, intent.w, INTENT_FLOOR);
 
 const mentionHeader: ModelHeader = {
@@ -200,7 +217,11 @@ const mentionHeader: ModelHeader = {
   dev: {},
   params: { a: mention.a, b: mention.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
 };
-mentionHeader.dev = offerRates(intentSets, { ...mention, w: asShipped(mentionHeader, mention.w, INTENT_FLOOR) });
+mentionHeader.dev = offerRates(
+  intentSets,
+  { w: asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR) },
+  { ...mention, w: asShipped(mentionHeader.classes, mentionHeader.bits, mention.w, INTENT_FLOOR) },
+);
 writeModel('models/mention.json', mentionHeader, mention.w, INTENT_FLOOR);
 
 if (values.ablation) {

@@ -47,7 +47,12 @@ export interface IntentData {
 
 export const tweetLabel = (c: string): 0 | 1 | null => (['pi', 'yes'].includes(c.toLowerCase()) ? 1 : c.toLowerCase() === 'no' ? 0 : null);
 
-export function intentData(path: (f: DataFile) => string, tagger: TaggerWeights, weights = SOURCE_WEIGHTS): IntentData {
+/**
+ * `taggerFor(text)` gives the tagger to read a text with: for a text the shipped tagger was trained
+ * on, one trained without it (cross-fitting), so that the intent models learn from the mentions a
+ * tagger finds in text it has not seen, junk included.
+ */
+export function intentData(path: (f: DataFile) => string, taggerFor: (text: string) => TaggerWeights, weights = SOURCE_WEIGHTS): IntentData {
   const clinc = loadClinc(path('clinc'));
   const tweets = loadTweets(path('tweets'));
   const items: Item[] = [
@@ -76,8 +81,9 @@ export function intentData(path: (f: DataFile) => string, tagger: TaggerWeights,
   const cache = new Map<string, ReadMessage>();
   const read = (text: string): ReadMessage => {
     let r = cache.get(text);
+    // dev texts are never in the tagger's training data: they are read by the shipped tagger
     if (!r) {
-      r = readMessage(text, tagger);
+      r = readMessage(text, taggerFor(text));
       cache.set(text, r);
     }
     return r;
@@ -90,6 +96,8 @@ export interface FittedIntent {
   a: number;
   b: number;
   dev: Record<string, number>;
+  /** Each training text's raw score from a model that did not see it (for the mention model). */
+  crossZ: Map<string, number>;
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -105,12 +113,14 @@ export function intentDev(data: IntentData, w: Float64Array | Float32Array, fami
 
 export function fitIntent(data: IntentData, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES, settings = INTENT_SETTINGS): FittedIntent {
   const examples: Example[] = data.items.map((i) => ({ x: intentFeatures(data.read(i.text), families), y: i.y, t: i.t, w: i.w, source: i.source }));
-  const { w, a, b } = fitCalibrated(examples, settings);
-  return { w, a, b, dev: intentDev(data, w, families) };
+  const { w, a, b, z } = fitCalibrated(examples, settings);
+  const crossZ = new Map<string, number>();
+  data.items.forEach((item, n) => crossZ.set(item.text, z[n]!));
+  return { w, a, b, dev: intentDev(data, w, families), crossZ };
 }
 
 /** A logistic model and its Platt calibration on cross-fitted scores. */
-export function fitCalibrated(examples: readonly Example[], settings: LogisticOptions): { w: Float64Array; a: number; b: number } {
+export function fitCalibrated(examples: readonly Example[], settings: LogisticOptions): { w: Float64Array; a: number; b: number; z: number[] } {
   const w = trainLogistic(examples, settings);
   const z = crossFitted(examples, settings, 3);
   // Calibrated with every source counting the same in total, so that the levels keep their
@@ -118,17 +128,22 @@ export function fitCalibrated(examples: readonly Example[], settings: LogisticOp
   const count = new Map<string, number>();
   for (const e of examples) count.set(e.source, (count.get(e.source) ?? 0) + 1);
   const { a, b } = fitPlatt(z, examples.map((e) => e.y), examples.map((e) => 1 / count.get(e.source)!));
-  return { w, a: r3(a) || 1, b: r3(b) };
+  return { w, a: r3(a) || 1, b: r3(b), z };
 }
 
 /**
  * Share of messages given an offer at `min_intent: low` (a mention scoring ≥ 0.2): CLINC150 val
  * `order` commands and the non-purchase ones (oos_val included), the chat set's buying turns.
  */
-export function offerRates(data: IntentData, m: { w: Float64Array | Float32Array; a: number; b: number }): Record<string, number> {
+export function offerRates(
+  data: IntentData,
+  message: { w: Float64Array | Float32Array },
+  m: { w: Float64Array | Float32Array; a: number; b: number },
+): Record<string, number> {
   const offered = (text: string): boolean => {
     const r = data.read(text);
-    return r.mentions.some((x) => 1 / (1 + Math.exp(-(m.a * rawScore(m.w, mentionFeatures(r, x)) + m.b))) >= 0.2);
+    const z = rawScore(message.w, intentFeatures(r));
+    return r.mentions.some((x) => 1 / (1 + Math.exp(-(m.a * rawScore(m.w, mentionFeatures(r, x, z)) + m.b))) >= 0.2);
   };
   const rate = (texts: string[]): number => r3(texts.filter(offered).length / Math.max(1, texts.length));
   return {

@@ -5,7 +5,7 @@
 import { rng, shuffle } from './perceptron.js';
 
 export interface Example {
-  x: Array<[number, number]>;
+  x: ReadonlyArray<readonly [number, number]>;
   /** Class label for the classifier. */
   y: 0 | 1;
   /** Calibration target on the chat set's 0..1 intent scale. */

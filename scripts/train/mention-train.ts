@@ -26,7 +26,13 @@ interface Labelled {
   source: string;
 }
 
-export function mentionExamples(path: (f: DataFile) => string, read: (text: string) => ReadMessage, weights = SOURCE_WEIGHTS): Example[] {
+/** `messageZ(text)`: the message model's cross-fitted raw score of each training text. */
+export function mentionExamples(
+  path: (f: DataFile) => string,
+  read: (text: string) => ReadMessage,
+  messageZ: (text: string) => number,
+  weights = SOURCE_WEIGHTS,
+): Example[] {
   const clinc = loadClinc(path('clinc'));
   const sets: Labelled[] = [
     ...[...clinc.train, ...clinc.oos_train].map(([text, intent]): Labelled => ({
@@ -68,7 +74,7 @@ export function mentionExamples(path: (f: DataFile) => string, read: (text: stri
     const r = read(s.text);
     for (const m of r.mentions) {
       const l = s.label(m.start, m.start + m.link_text.length);
-      if (l) out.push({ x: mentionFeatures(r, m), y: l.y, t: l.t, w: s.w, source: s.source });
+      if (l) out.push({ x: mentionFeatures(r, m, messageZ(s.text)), y: l.y, t: l.t, w: s.w, source: s.source });
     }
   }
   return out;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `chatads` bin. V8 flags first, while the heap is still small; then the command itself,
- * loaded dynamically so that nothing else (compromise, zod, the lexicons) is allocated before.
+ * loaded dynamically so that nothing else (zod, the lexicons, the models) is allocated before.
  */
 import { applyServerV8Flags } from './v8-flags.js';
 

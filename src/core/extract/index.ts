@@ -1,8 +1,8 @@
 /**
  * Stage 1: find product mentions in a chat message.
  *
- * The message is split into words once (./words.ts: exact UTF-16 offsets, casing, compromise's
- * part-of-speech tags); a learned sequence tagger (./tagger) marks each word as part of a named
+ * The message is split into words once (./words.ts: exact UTF-16 offsets, casing, sentence
+ * starts); a learned sequence tagger (./tagger) marks each word as part of a named
  * product, a generic product type, or neither, with the lexicons (product types, brands, lines,
  * stores, chains) as features; each tagged run becomes a mention whose brand and category come
  * from the lexicons (./describe.ts). The same words feed the intent model (../intent), so a

@@ -49,7 +49,6 @@ const COMMON_ACRONYMS = new Set(
 );
 
 /** The only cues that make a person-like name a product ("buy Billy Summers", "read Emma"). */
-const PERSON_CUES = new Set(['buy', 'bought', 'buying', 'purchase', 'order', 'ordered', 'read', 'reading', 'recommend', 'recommended', 'adding']);
 
 /** Cues that are prepositions rather than shopping verbs. */
 const WEAK_CUES = new Set(['about', 'for', 'from']);
@@ -68,14 +67,13 @@ const SPEC = /^\p{N}/u;
 
 function nameWord(w: Word): boolean {
   if (w.blank || NOT_NAMES.has(w.key) || SPEC.test(w.text)) return false;
-  if (w.tags.has('Pronoun') || w.tags.has('WeekDay') || w.tags.has('Month') || w.tags.has('Country') || w.tags.has('City')) return false;
   if (isAllCaps(w)) return !COMMON_ACRONYMS.has(w.key);
   return w.capitalized && !w.oddCase && /\p{L}/u.test(w.text);
 }
 
 /** Words that may continue a name once it has started ("Regretting You", "Air 2", "The Best of Me"). */
 function continues(w: Word): boolean {
-  return w.capitalized || isAllCaps(w) || /^\p{N}+$/u.test(w.text) || w.tags.has('Pronoun');
+  return w.capitalized || isAllCaps(w) || /^\p{N}+$/u.test(w.text);
 }
 
 /** Only spaces (a hyphen, an apostrophe or a colon inside titles) between two words of one name. */
@@ -152,7 +150,7 @@ export function findUnknownNames(words: Word[], taken: (k: number) => boolean, t
 function brandBeforeType(words: Word[], span: NameSpan, typeAfter: number): boolean {
   if (typeAfter < 0 || !tight(words[span.end]!.gap)) return false;
   const first = words[span.start]!;
-  if (first.key === 'the' || first.tags.has('Adjective') || first.tags.has('FirstName')) return false;
+  if (first.key === 'the') return false;
   if (words[span.start - 1]?.key === 'by') return false;
   return !first.sentenceStart || isAllCaps(first) || span.end - span.start > 1;
 }
@@ -182,17 +180,12 @@ function accepted(words: Word[], span: NameSpan, isMention: (k: number) => boole
   // "Emily Henry's People We Meet on Vacation": an author's possessive before a title.
   const authorPossessive = prevWord !== undefined && prevWord.capitalized && prevWord.base !== null && tight(first.gap);
   // "the Dunwell is", "the Citix Sparrow, which": not "the Kremlin's", not "the Canadian Pokemon characters".
-  const theCue =
-    prevWord?.key === 'the' && tight(first.gap) && !prevWord.sentenceStart && last.base === null &&
-    !(next && tight(next.gap) && !next.capitalized && next.tags.has('Noun') && !next.tags.has('Pronoun') && next.key !== 'one');
+  const theCue = prevWord?.key === 'the' && tight(first.gap) && !prevWord.sentenceStart && last.base === null;
   const byAuthor = after === 'by' && afterNext !== undefined && afterNext.capitalized;
   const oneCue = after === 'one';
   const coordinated = coordinatedWithMention(words, span, isMention);
   const shout = isAllCaps(first) && !COMMON_ACRONYMS.has(first.key);
 
-  // "Colleen Hoover", "Emma", "Trump": a person unless something is bought or read.
-  const personLike = first.tags.has('FirstName') || first.tags.has('Person') || first.tags.has('Honorific');
-  if (personLike && !byAuthor && !(prev !== null && PERSON_CUES.has(prev.key))) return false;
   if (first.sentenceStart && !byAuthor) return false;
   // All caps alone is shouting as often as a brand ("BINGE watching"): it needs a cue too.
   void shout;

@@ -23,39 +23,24 @@ const CHAT_WORDS = new Set(
     'this that these those').split(' '),
 );
 
-const BLOCKING_TAGS = ['Pronoun', 'Possessive', 'Copula', 'Modal', 'Auxiliary', 'QuestionWord', 'Expression'];
-
-function isQueryWord(w: Word, index: number, words: readonly Word[]): boolean {
-  if (CHAT_WORDS.has(w.key)) return false;
-  if (index === 0 && w.tags.has('Determiner')) return false;
-  // A finite past verb makes a sentence ("broke", "studied at"); a participle before a noun or at
-  // the end is a modifier ("chocolate covered cherries", "usb powered").
-  if (w.tags.has('PastTense')) {
-    const next = words[index + 1];
-    if (!w.key.endsWith('ed') || (next && (next.tags.has('Preposition') || next.tags.has('Determiner')))) return false;
-  }
-  return !BLOCKING_TAGS.some((t) => w.tags.has(t));
+function isQueryWord(w: Word): boolean {
+  return !CHAT_WORDS.has(w.key);
 }
 
-const FUNCTION_TAGS = ['Adjective', 'Value', 'Preposition', 'Conjunction', 'Determiner'];
-/** A word that can head a product phrase (taggers call lower-case nouns verbs; that is fine here). */
-const nounish = (w: Word): boolean => !FUNCTION_TAGS.some((t) => w.tags.has(t)) && /\p{L}/u.test(w.text);
-
-const contentful = (w: Word): boolean => !['Preposition', 'Conjunction', 'Determiner'].some((t) => w.tags.has(t));
+/** A word that can head a product phrase. */
+const nounish = (w: Word): boolean => /\p{L}/u.test(w.text);
 
 /** The whole-query span, or null when the message is not a bare search phrase. */
 export function querySpan(text: string, words: Word[], spans: readonly Span[]): Span | null {
   if (words.length === 0 || words.length > MAX_QUERY_WORDS || /[?!.;:]\s*\S/.test(text.trim()) || /[?!]/.test(text)) return null;
   // A list names several products ("robot vacuum, stand mixer", "Sony vs Bose"): not one query.
   if (/,/.test(text) || words.some((w) => w.key === 'and' || w.key === 'or' || w.key === 'vs' || w.key === 'versus')) return null;
-  if (!words.every((w, i) => isQueryWord(w, i, words))) return null;
+  if (!words.every(isQueryWord)) return null;
   if (!words.some(nounish)) return null;
   // One word is a query only when the lexicons know it; otherwise it is too likely a reply.
   if (words.length === 1) return null;
-  let end = words.length;
-  while (end > 1 && !contentful(words[end - 1]!)) end--;
-  let start = 0;
-  while (start < end - 1 && !contentful(words[start]!)) start++;
+  const end = words.length;
+  const start = 0;
   const inside = spans.filter((s) => s.start >= start && s.end <= end);
   if (inside.length !== spans.length) return null;
   const brand = inside.find((s) => s.brand)?.brand ?? null;

@@ -29,13 +29,6 @@ export const NON_MODEL_CAPS = new Set([
   'pm', 'am', 'eta', 'dm', 'faq', 'diy', 'omg', 'wtf', 'irl', 'afaik', 'ps', 'nb', 'ty', 'thx',
 ]);
 
-/** Tags that stop a capitalised word from being read as part of a model name. */
-export const NON_MODEL_TAGS = [
-  'Pronoun', 'Preposition', 'Conjunction', 'Determiner', 'Adverb', 'QuestionWord', 'Copula',
-  'Modal', 'Auxiliary', 'Person', 'FirstName', 'LastName', 'Place', 'Date', 'Month', 'WeekDay',
-  'Negative', 'Expression', 'Possessive',
-];
-
 /** Words before an ambiguous single-word type that show it is a noun ("a watch", "my phone"). */
 export const NOUN_CONTEXT = new Set([
   'a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'its', 'this', 'that', 'these',
@@ -70,10 +63,6 @@ const STORE_CONTEXT = new Set([
   'ship', 'shipped', 'deliver', 'delivered', 'it', 'them', 'this', 'that', 'these', 'those',
 ]);
 
-export function hasAnyTag(w: Word, tags: readonly string[]): boolean {
-  for (const t of tags) if (w.tags.has(t)) return true;
-  return false;
-}
 
 export function isDigitModel(w: Word): boolean {
   return /\d/.test(w.key) && /^[\p{L}\p{N}]+$/u.test(w.base ?? w.key) && w.key.length <= 12;
@@ -160,11 +149,9 @@ export function ambiguousTypeOk(words: Word[], i: number): boolean {
   const nextJoined = next && joinable(next.gap) ? next : undefined;
   const prev2 = prev && joinable(prev.gap) ? words[i - 2] : undefined;
   if (prev?.key === 'the' && prev2 && (prev2.key === 'on' || prev2.key === 'over')) return false; // "on the phone"
-  if (prev && (NOUN_CONTEXT.has(prev.key) || prev.base !== null || prev.tags.has('Possessive'))) return true;
+  if (prev && (NOUN_CONTEXT.has(prev.key) || prev.base !== null)) return true;
   if (prev && VERB_CONTEXT.has(prev.key)) return false;
   if (nextJoined && OBJECT_START.has(nextJoined.key)) return false;
-  if (w.tags.has('Verb') || w.tags.has('Adjective') || w.tags.has('Comparative')) return false;
-  if (prev && (prev.tags.has('Adjective') || prev.tags.has('Value'))) return true;
   return !w.sentenceStart;
 }
 
@@ -271,8 +258,7 @@ export function parseNamed(words: Word[], i: number, m: Match): Span | null {
     else if (
       !w.oddCase &&
       /^\p{Lu}[\p{L}\p{N}]*(?:['’]s)?$/u.test(w.text) &&
-      !NON_MODEL_CAPS.has(w.base ?? w.key) &&
-      !hasAnyTag(w, NON_MODEL_TAGS)
+      !NON_MODEL_CAPS.has(w.base ?? w.key)
     ) {
       take = 1;
       weak = true;
@@ -390,9 +376,6 @@ export function genericSpan(words: Word[], i: number): Span | null {
   if (!g) return null;
   if (nonProductHeadFollows(words, g.end)) return null;
   if (g.ambiguousOnly && !ambiguousTypeOk(words, i)) return null;
-  const w = words[i];
-  // A capitalised single word tagged as a person or place is a name ("Jean"), not a product.
-  if (w && g.typeWords + g.modWords === 1 && w.capitalized && hasAnyTag(w, ['Person', 'Place'])) return null;
   return { start: i, end: g.end, brand: null, line: null, models: 0, category: g.category };
 }
 

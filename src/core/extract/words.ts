@@ -1,5 +1,4 @@
-/** Words of a message with exact UTF-16 offsets, and the compromise tags attached to them. */
-import nlp from 'compromise';
+/** Words of a message with exact UTF-16 offsets, casing and sentence facts. */
 
 /** Messages are at most 5000 characters; anything past this is not analysed. */
 export const MAX_INPUT_CHARS = 5000;
@@ -19,8 +18,6 @@ export interface Word {
   base: string | null;
   /** Text between the previous word and this one. */
   gap: string;
-  /** compromise tags of the terms overlapping this word. */
-  tags: Set<string>;
   sentenceStart: boolean;
   /** Casing of the sentence is unreliable (title case or all caps). */
   oddCase: boolean;
@@ -33,7 +30,6 @@ export const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*|[&+]/gu;
 // `{@Name@}` is how TweetNER7 masks a verified account's display name: a name, not a handle.
 export const URLISH_RE = /\b(?:https?:\/\/|www\.)\S+|[^\s@{]+@[^\s@]+\.[^\s@]+|(?<!\{)[@#][\p{L}\p{N}_]+/gu;
 export const SENTENCE_BREAK_RE = /[.!?\n\r]/;
-export const BLANK_TAGS = ['Url', 'Email', 'AtMention', 'HashTag'];
 /** Everyday words that are lower case mid-sentence in normally cased text. */
 export const CASE_PROBE_WORDS = new Set([
   'the', 'a', 'an', 'and', 'or', 'but', 'for', 'with', 'to', 'of', 'in', 'on', 'at', 'from', 'by',
@@ -63,35 +59,6 @@ export function joinable(gap: string): boolean {
   return true;
 }
 
-/** The parts of a compromise term this module reads (offsets come from compute('offset')). */
-export interface TaggedTerm {
-  text: string;
-  tags?: Set<string>;
-  offset?: { start: number; length: number };
-}
-
-/** One light compromise parse (tokenizer + lexicon + pre-tagger); tags keyed by verified offsets. */
-export function compromiseTerms(text: string): Array<{ start: number; end: number; tags: Set<string> }> {
-  const out: Array<{ start: number; end: number; tags: Set<string> }> = [];
-  try {
-    const doc = nlp.tokenize(text);
-    doc.compute(['contractions', 'alias', 'machine', 'index', 'lexicon', 'preTagger']);
-    doc.compute('offset');
-    for (const sentence of doc.docs) {
-      for (const term of sentence as unknown as TaggedTerm[]) {
-        const o = term.offset;
-        if (!o || !term.text || !term.tags) continue;
-        // compromise offsets can drift on odd input: keep only terms that match the text exactly.
-        if (text.slice(o.start, o.start + o.length) !== term.text) continue;
-        out.push({ start: o.start, end: o.start + o.length, tags: term.tags });
-      }
-    }
-  } catch {
-    // Tags only refine the guards; extraction still works without them.
-  }
-  return out;
-}
-
 export function tokenize(text: string, lenient: boolean): Word[] {
   const words: Word[] = [];
   let prevEnd = 0;
@@ -107,7 +74,6 @@ export function tokenize(text: string, lenient: boolean): Word[] {
       key,
       base: possessive ? key.slice(0, -2) : null,
       gap: text.slice(prevEnd, start),
-      tags: new Set(),
       sentenceStart: false,
       oddCase: false,
       capitalized: /^\p{Lu}/u.test(raw),
@@ -120,17 +86,7 @@ export function tokenize(text: string, lenient: boolean): Word[] {
   const blanks: Array<[number, number]> = [];
   for (const m of text.matchAll(URLISH_RE)) blanks.push([m.index, m.index + m[0].length]);
 
-  // Attach compromise tags by offset overlap (both lists are sorted by offset).
-  const terms = compromiseTerms(text);
-  let t = 0;
   for (const w of words) {
-    while (t < terms.length && (terms[t]?.end ?? 0) <= w.start) t++;
-    for (let k = t; k < terms.length; k++) {
-      const term = terms[k];
-      if (!term || term.start >= w.end) break;
-      for (const tag of term.tags) w.tags.add(tag);
-    }
-    if (BLANK_TAGS.some((tag) => w.tags.has(tag)) && !w.gap.endsWith('{@')) w.blank = true;
     for (const [s, e] of blanks) if (w.start < e && w.end > s) w.blank = true;
   }
 

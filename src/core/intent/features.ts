@@ -27,8 +27,21 @@ export function tokensOf(read: ReadMessage): string[] {
   return out;
 }
 
+/** The message's features, kept with the message: the message model and every mention's read them. */
+const computed = new WeakMap<ReadMessage, ReadonlyArray<readonly [number, number]>>();
+
 /** [hash, value] pairs; the model's score is the bias plus the sum of weight(hash) × value. */
-export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES): Array<[number, number]> {
+export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES): ReadonlyArray<readonly [number, number]> {
+  if (families !== ALL_INTENT_FAMILIES) return compute(read, families);
+  let f = computed.get(read);
+  if (!f) {
+    f = compute(read, families);
+    computed.set(read, f);
+  }
+  return f;
+}
+
+function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<[number, number]> {
   const f: Array<[string, number]> = [['bias', 1]];
   const toks = tokensOf(read);
   if (families.has('words')) for (const t of new Set(toks)) f.push([`u=${t}`, 1]);

@@ -89,7 +89,7 @@ function mentionWeights(): IntentWeights {
 /** The mention model's raw linear score (before calibration). */
 export function rawMentionIntent(read: ReadMessage, mention: Mention, w: IntentWeights = mentionWeights()): number {
   let z = 0;
-  for (const [h, v] of mentionFeatures(read, mention)) z += w.table[h & w.mask]! * v;
+  for (const [h, v] of mentionFeatures(read, mention, rawIntent(read))) z += w.table[h & w.mask]! * v;
   return z;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Purchase intent of one mention: is this product, in this message, one the writer wants to buy?
  * A second logistic model (weights: models/mention.json, fitted by `npm run train`) over the
- * message's intent features (./features.ts) plus the mention's own: its kind, what the lexicons
+ * message model's score, the message's intent features (./features.ts) and the mention's own: its kind, what the lexicons
  * and the hand-written rules say of its words, its head word, the words around it ("my old ...",
  * "order ...", "don't want ..."), its length and share of the message. Trained on the mentions
  * the tagger finds in the training sets, labelled by whether they are real products wanted
@@ -12,8 +12,11 @@ import type { Mention } from '../extract/mention.js';
 import { featureHash } from '../model/hash.js';
 import { intentFeatures } from './features.js';
 
-/** Features of `mention` in `read`, as [hash, value] pairs (message features included). */
-export function mentionFeatures(read: ReadMessage, mention: Mention): Array<[number, number]> {
+/**
+ * Features of `mention` in `read`, as [hash, value] pairs: the message model's raw score `messageZ`
+ * (what the message asks for), the message features and the mention's own.
+ */
+export function mentionFeatures(read: ReadMessage, mention: Mention, messageZ: number): Array<readonly [number, number]> {
   const f: Array<[string, number]> = [];
   const words = read.words;
   const start = words.findIndex((w) => w.start === mention.start);
@@ -36,7 +39,8 @@ export function mentionFeatures(read: ReadMessage, mention: Mention): Array<[num
   }
   const letters = read.text.replace(/[^\p{L}\p{N}]/gu, '').length;
   if (letters > 0) f.push(['mshare', Math.min(1, mention.link_text.replace(/[^\p{L}\p{N}]/gu, '').length / letters)]);
-  const out: Array<[number, number]> = f.map(([name, v]) => [featureHash(name), v]);
+  f.push(['msg_z', messageZ / 4]);
+  const out: Array<readonly [number, number]> = f.map(([name, v]) => [featureHash(name), v] as const);
   for (const pair of intentFeatures(read)) out.push(pair);
   return out;
 }

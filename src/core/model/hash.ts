@@ -11,3 +11,13 @@ export function featureHash(feature: string): number {
   }
   return h >>> 0;
 }
+
+/** FNV-1a of `part` continued from the state `h`: fnv(featureHash(a), b) === featureHash(a + b). */
+export function fnv(h: number, part: string): number {
+  let x = h;
+  for (let i = 0; i < part.length; i++) {
+    x ^= part.charCodeAt(i);
+    x = Math.imul(x, 0x01000193);
+  }
+  return x >>> 0;
+}

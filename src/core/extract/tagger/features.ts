@@ -5,7 +5,7 @@
  * added at decoding time. The lexicons (product types, brands, product lines, stores and
  * services, OpenStreetMap chains) are features here, not verdicts.
  */
-import { featureHash } from '../../model/hash.js';
+import { featureHash, fnv } from '../../model/hash.js';
 import { CHAINS } from '../brands.js';
 import { matchesAt } from '../lexicon.js';
 import { ruleSpans } from '../rules.js';
@@ -21,23 +21,10 @@ export const BG = 3;
 export const IG = 4;
 
 /** Feature families; the ablation table in docs/quality.md switches them off one at a time. */
-export const FAMILIES = ['word', 'affix', 'shape', 'window', 'lexicon', 'rules', 'pos', 'tags'] as const;
+export const FAMILIES = ['word', 'affix', 'shape', 'window', 'lexicon', 'rules', 'tags'] as const;
 export type Family = (typeof FAMILIES)[number];
 export type FamilySet = ReadonlySet<Family>;
 export const ALL_FAMILIES: FamilySet = new Set(FAMILIES);
-
-/** compromise's tags, most specific first: the first one a word carries is its part of speech. */
-const POS_ORDER = [
-  'Url', 'Email', 'HashTag', 'AtMention', 'Emoji', 'Emoticon', 'Acronym', 'ProperNoun', 'Pronoun',
-  'Determiner', 'Preposition', 'Conjunction', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary',
-  'Negative', 'Possessive', 'Value', 'Plural', 'Noun', 'Gerund', 'PastTense', 'Infinitive', 'Verb',
-  'Comparable', 'Adjective', 'Adverb', 'Expression',
-];
-
-function pos(w: Word): string {
-  for (const t of POS_ORDER) if (w.tags.has(t)) return t;
-  return '?';
-}
 
 /** Character class for shapes: upper, lower, digit, apostrophe, other. */
 function charClass(code: number, ch: string): string {
@@ -120,67 +107,88 @@ export interface FeatureContext {
   words: readonly Word[];
   marks: readonly string[][];
   shapes: readonly string[];
-  poses: readonly string[];
+  /** Class of the gap before each word. */
+  gaps: readonly string[];
+  /** The rule mark of each word ("rB-N", "r-" for none). */
+  rules: readonly string[];
+  /** The lexicon marks of each word, rule marks left out. */
+  lexicon: readonly (readonly string[])[];
 }
 
 export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet): FeatureContext {
+  const marks = lexiconMarks(words, families.has('rules') ? text : undefined);
   return {
     words,
-    marks: lexiconMarks(words, families.has('rules') ? text : undefined),
+    marks,
     shapes: words.map((w) => shapeOf(w.text)),
-    poses: families.has('pos') ? words.map(pos) : [],
+    gaps: words.map((w, i) => (i === 0 ? '^' : gapClass(w.gap))),
+    rules: marks.map((m) => m.find((x) => x.startsWith('r')) ?? 'r-'),
+    lexicon: marks.map((m) => m.filter((x) => !x.startsWith('r'))),
   };
+}
+
+/** Hash states of feature-name prefixes, so a feature is hashed without building its string. */
+const P = Object.fromEntries(
+  ['w=', 'p3=', 's3=', 's2=', 'sh=', 'len=', 'case=', 'sh-1=', 'sh+1=', 'gap=', 'gap+1=', 'w-1=', 'w+1=', 'w-2=', 'w+2=', 'w-1w=', 'ww+1=',
+    'rule=', 'rule-1=', 'rule+1=', 'rulew=', 'lx=', 'lx-1=', 'lx+1=', 'lxw=', 't-1=', 't-2t-1=', 't-1w=', 't-1lx=']
+    .map((p) => [p, featureHash(p)]),
+) as Record<string, number>;
+const H_BIAS = featureHash('bias');
+const H_BLANK = featureHash('blank');
+const H_LX_NONE = featureHash('lx=none');
+
+/** Hash of prefix + a (+ '|' + b): the same as featureHash of the joined string. */
+function h1(prefix: string, a: string): number {
+  return fnv(P[prefix]!, a);
+}
+function h2(prefix: string, a: string, b: string): number {
+  return fnv(fnv(fnv(P[prefix]!, a), '|'), b);
 }
 
 /** Static features of word i (everything but the previous tags), as hashes. */
 export function wordFeatures(ctx: FeatureContext, i: number, families: FamilySet = ALL_FAMILIES): number[] {
-  const { words, marks, shapes, poses } = ctx;
-  const f: string[] = ['bias'];
+  const { words, shapes, gaps, rules, lexicon } = ctx;
+  const f: number[] = [H_BIAS];
   const w = words[i]!;
   const prev = words[i - 1];
   const next = words[i + 1];
   const key = w.key;
   if (families.has('word')) {
-    f.push(`w=${key}`);
-    if (w.blank) f.push('blank');
+    f.push(h1('w=', key));
+    if (w.blank) f.push(H_BLANK);
   }
   if (families.has('affix')) {
-    f.push(`p3=${key.slice(0, 3)}`, `s3=${key.slice(-3)}`, `s2=${key.slice(-2)}`);
+    f.push(h1('p3=', key.slice(0, 3)), h1('s3=', key.slice(-3)), h1('s2=', key.slice(-2)));
   }
   if (families.has('shape')) {
     const shape = shapes[i]!;
-    f.push(`sh=${shape}`, `len=${Math.min(key.length, 8)}`);
+    f.push(h1('sh=', shape), h1('len=', String(Math.min(key.length, 8))));
     const caps = w.oddCase ? 'odd' : w.sentenceStart ? 'first' : 'mid';
-    f.push(`case=${caps}|${w.capitalized ? 'C' : 'c'}`);
-    f.push(`sh-1=${prev ? shapes[i - 1] : '^'}|${shape}`, `sh+1=${shape}|${next ? shapes[i + 1] : '$'}`);
-    f.push(`gap=${i === 0 ? '^' : gapClass(w.gap)}`, `gap+1=${next ? gapClass(next.gap) : '$'}`);
+    f.push(h2('case=', caps, w.capitalized ? 'C' : 'c'));
+    f.push(h2('sh-1=', prev ? shapes[i - 1]! : '^', shape), h2('sh+1=', shape, next ? shapes[i + 1]! : '$'));
+    f.push(h1('gap=', gaps[i]!), h1('gap+1=', next ? gaps[i + 1]! : '$'));
   }
   if (families.has('window')) {
     const p2 = words[i - 2];
     const n2 = words[i + 2];
-    f.push(`w-1=${prev ? prev.key : '^'}`, `w+1=${next ? next.key : '$'}`);
-    f.push(`w-2=${p2 ? p2.key : '^'}`, `w+2=${n2 ? n2.key : '$'}`);
-    f.push(`w-1w=${prev ? prev.key : '^'}|${key}`, `ww+1=${key}|${next ? next.key : '$'}`);
+    f.push(h1('w-1=', prev ? prev.key : '^'), h1('w+1=', next ? next.key : '$'));
+    f.push(h1('w-2=', p2 ? p2.key : '^'), h1('w+2=', n2 ? n2.key : '$'));
+    f.push(h2('w-1w=', prev ? prev.key : '^', key), h2('ww+1=', key, next ? next.key : '$'));
   }
   if (families.has('rules')) {
-    const rule = (k: number): string => marks[k]?.find((m) => m.startsWith('r')) ?? 'r-';
-    const r = rule(i);
-    f.push(`rule=${r}`, `rule-1=${i > 0 ? rule(i - 1) : '^'}|${r}`, `rule+1=${r}|${next ? rule(i + 1) : '$'}`);
-    if (families.has('word')) f.push(`rulew=${r}|${key}`);
+    const r = rules[i]!;
+    f.push(h1('rule=', r), h2('rule-1=', i > 0 ? rules[i - 1]! : '^', r), h2('rule+1=', r, next ? rules[i + 1]! : '$'));
+    if (families.has('word')) f.push(h2('rulew=', r, key));
   }
   if (families.has('lexicon')) {
-    const here = (marks[i] ?? []).filter((m) => !m.startsWith('r'));
-    if (here.length === 0) f.push('lx=none');
-    for (const m of here) f.push(`lx=${m}`);
-    for (const m of marks[i - 1] ?? ['^']) if (!m.startsWith('r')) f.push(`lx-1=${m}`);
-    for (const m of marks[i + 1] ?? ['$']) if (!m.startsWith('r')) f.push(`lx+1=${m}`);
-    if (families.has('word')) for (const m of here) f.push(`lxw=${m}|${key}`);
+    const here = lexicon[i]!;
+    if (here.length === 0) f.push(H_LX_NONE);
+    for (const m of here) f.push(h1('lx=', m));
+    for (const m of i > 0 ? lexicon[i - 1]! : ['^']) f.push(h1('lx-1=', m));
+    for (const m of next ? lexicon[i + 1]! : ['$']) f.push(h1('lx+1=', m));
+    if (families.has('word')) for (const m of here) f.push(h2('lxw=', m, key));
   }
-  if (families.has('pos')) {
-    const p = poses[i]!;
-    f.push(`pos=${p}`, `pos-1=${poses[i - 1] ?? '_'}|${p}`, `pos+1=${p}|${poses[i + 1] ?? '_'}`);
-  }
-  return f.map(featureHash);
+  return f;
 }
 
 /** Features of the previous tags (t-1, t-2) combined with the word, as hashes. */
@@ -188,11 +196,10 @@ export function tagFeatures(ctx: FeatureContext, i: number, t1: number, t2: numb
   if (!families.has('tags')) return [];
   const a = TAGS[t1] ?? '^';
   const b = TAGS[t2] ?? '^';
-  const key = ctx.words[i]!.key;
-  const out = [`t-1=${a}`, `t-2t-1=${b}|${a}`, `t-1w=${a}|${key}`];
+  const out = [h1('t-1=', a), h2('t-2t-1=', b, a), h2('t-1w=', a, ctx.words[i]!.key)];
   const lx = ctx.marks[i]?.[0];
-  if (lx) out.push(`t-1lx=${a}|${lx}`);
-  return out.map(featureHash);
+  if (lx) out.push(h2('t-1lx=', a, lx));
+  return out;
 }
 
 /** Which tags may follow `prev`: I-X only continues B-X or I-X. */
