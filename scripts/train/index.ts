@@ -2,7 +2,6 @@
  * `npm run train`: fits the shipped models on ../shared/data and writes
  *   models/tagger.json  (mention tagger: averaged perceptron, src/core/extract/tagger)
  *   models/intent.json  (intent classifier: calibrated logistic regression, src/core/intent)
- *   models/mention.json (one mention's intent: the same kind of model, src/core/intent/mention.ts)
  * Deterministic: fixed seeds, files read in a fixed order, no clock or randomness in the output.
  * Fits on train splits only, chooses the tagger's O-bias on the dev splits, prints dev figures.
  *
@@ -19,8 +18,7 @@ import { ALL_INTENT_FAMILIES, INTENT_FAMILIES } from '../../src/core/intent/feat
 import { decodeModel, encodeModel, type ModelHeader } from '../../src/core/model/weights.js';
 import { DATA_FILES, loadChatset, loadClinc, loadConll, type DataFile } from '../eval/data.js';
 import { chatFrames, fromChat, fromCommands, fromQueryNer, fromSocial } from './corpus.js';
-import { fitCalibrated, fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS, offerRates } from './intent-train.js';
-import { MENTION_FILES, mentionExamples } from './mention-train.js';
+import { fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS, offerRates } from './intent-train.js';
 import { trainPerceptron } from './perceptron.js';
 import { chatScores, queryNerRecall, socialScores } from './tagger-eval.js';
 
@@ -167,14 +165,6 @@ const intentSets = intentData(path, taggerFor);
 const intent = fitIntent(intentSets);
 log(`intent dev: ${JSON.stringify(intent.dev)} (Platt a=${intent.a} b=${intent.b})`);
 
-// ------------------------------------------------------------------ mention intent
-
-log('training the mention model');
-const mentionSet = mentionExamples(path, intentSets.read, (text) => intent.crossZ.get(text) ?? 0);
-const mention = fitCalibrated(mentionSet, INTENT_SETTINGS);
-const mentionDev = offerRates(intentSets, intent, mention);
-log(`mention model: ${mentionSet.length} mentions, Platt a=${mention.a} b=${mention.b}; dev ${JSON.stringify(mentionDev)}`);
-
 // ------------------------------------------------------------------ files
 
 /** Encodes a table as shipped (pruned at `floor`, quantised) and decodes it back. */
@@ -204,25 +194,9 @@ const intentHeader: ModelHeader = {
   dev: {},
   params: { a: intent.a, b: intent.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
 };
-intentHeader.dev = intentDev(intentSets, asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR), ALL_INTENT_FAMILIES);
+const shippedIntent = asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR);
+intentHeader.dev = { ...intentDev(intentSets, shippedIntent, ALL_INTENT_FAMILIES), ...offerRates(intentSets, { ...intent, w: shippedIntent }) };
 writeModel('models/intent.json', intentHeader, intent.w, INTENT_FLOOR);
-
-const mentionHeader: ModelHeader = {
-  model: 'purchase intent of one mention: logistic regression + Platt scaling (src/core/intent/mention.ts)',
-  format: 1,
-  command,
-  data: hashes(MENTION_FILES),
-  bits: INTENT_SETTINGS.bits,
-  classes: ['wanted'],
-  dev: {},
-  params: { a: mention.a, b: mention.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
-};
-mentionHeader.dev = offerRates(
-  intentSets,
-  { w: asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR) },
-  { ...mention, w: asShipped(mentionHeader.classes, mentionHeader.bits, mention.w, INTENT_FLOOR) },
-);
-writeModel('models/mention.json', mentionHeader, mention.w, INTENT_FLOOR);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');
@@ -240,4 +214,4 @@ if (values.ablation) {
   }
   process.stdout.write(`${rows.join('\n')}\n`);
 }
-process.stdout.write(`tagger dev (as shipped): ${JSON.stringify(taggerHeader.dev)}\nintent dev, ROC-AUC (as shipped): ${JSON.stringify(intentHeader.dev)}\nmention dev, offers at min_intent low (as shipped): ${JSON.stringify(mentionHeader.dev)}\n`);
+process.stdout.write(`tagger dev (as shipped): ${JSON.stringify(taggerHeader.dev)}\nintent dev, ROC-AUC (as shipped): ${JSON.stringify(intentHeader.dev)}\n`);

@@ -13,7 +13,6 @@
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from '../../src/core/intent/features.js';
-import { mentionFeatures } from '../../src/core/intent/mention.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -96,8 +95,6 @@ export interface FittedIntent {
   a: number;
   b: number;
   dev: Record<string, number>;
-  /** Each training text's raw score from a model that did not see it (for the mention model). */
-  crossZ: Map<string, number>;
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -113,14 +110,12 @@ export function intentDev(data: IntentData, w: Float64Array | Float32Array, fami
 
 export function fitIntent(data: IntentData, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES, settings = INTENT_SETTINGS): FittedIntent {
   const examples: Example[] = data.items.map((i) => ({ x: intentFeatures(data.read(i.text), families), y: i.y, t: i.t, w: i.w, source: i.source }));
-  const { w, a, b, z } = fitCalibrated(examples, settings);
-  const crossZ = new Map<string, number>();
-  data.items.forEach((item, n) => crossZ.set(item.text, z[n]!));
-  return { w, a, b, dev: intentDev(data, w, families), crossZ };
+  const { w, a, b } = fitCalibrated(examples, settings);
+  return { w, a, b, dev: intentDev(data, w, families) };
 }
 
 /** A logistic model and its Platt calibration on cross-fitted scores. */
-export function fitCalibrated(examples: readonly Example[], settings: LogisticOptions): { w: Float64Array; a: number; b: number; z: number[] } {
+export function fitCalibrated(examples: readonly Example[], settings: LogisticOptions): { w: Float64Array; a: number; b: number } {
   const w = trainLogistic(examples, settings);
   const z = crossFitted(examples, settings, 3);
   // Calibrated with every source counting the same in total, so that the levels keep their
@@ -128,22 +123,17 @@ export function fitCalibrated(examples: readonly Example[], settings: LogisticOp
   const count = new Map<string, number>();
   for (const e of examples) count.set(e.source, (count.get(e.source) ?? 0) + 1);
   const { a, b } = fitPlatt(z, examples.map((e) => e.y), examples.map((e) => 1 / count.get(e.source)!));
-  return { w, a: r3(a) || 1, b: r3(b), z };
+  return { w, a: r3(a) || 1, b: r3(b) };
 }
 
 /**
  * Share of messages given an offer at `min_intent: low` (a mention scoring ≥ 0.2): CLINC150 val
  * `order` commands and the non-purchase ones (oos_val included), the chat set's buying turns.
  */
-export function offerRates(
-  data: IntentData,
-  message: { w: Float64Array | Float32Array },
-  m: { w: Float64Array | Float32Array; a: number; b: number },
-): Record<string, number> {
+export function offerRates(data: IntentData, m: { w: Float64Array | Float32Array; a: number; b: number }): Record<string, number> {
   const offered = (text: string): boolean => {
     const r = data.read(text);
-    const z = rawScore(message.w, intentFeatures(r));
-    return r.mentions.some((x) => 1 / (1 + Math.exp(-(m.a * rawScore(m.w, mentionFeatures(r, x, z)) + m.b))) >= 0.2);
+    return r.mentions.length > 0 && 1 / (1 + Math.exp(-(m.a * rawScore(m.w, intentFeatures(r)) + m.b))) >= 0.2;
   };
   const rate = (texts: string[]): number => r3(texts.filter(offered).length / Math.max(1, texts.length));
   return {

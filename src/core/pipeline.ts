@@ -16,7 +16,7 @@ import {
   type LlmFallbackReason,
   type LlmMode,
 } from './extract/llm.js';
-import { intentLevel, MIN_INTENT_THRESHOLDS, scoreMention, scoreRead } from './intent/index.js';
+import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
 import type { ResolverChain } from './resolve/chain.js';
@@ -168,9 +168,7 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
     return scored(read, nlp, nlpScore, 'nlp_fallback', false);
   }
   if (mode === 'balanced') return scored(read, mentions, nlpScore, 'llm', true);
-  // thorough: the model's own intent reading is averaged into the message's and each mention's.
-  const llmIntent = outcome.analysis.purchase_intent;
-  return scored(read, crossCheck(mentions, nlp), blendIntent(nlpScore, llmIntent), 'llm', true, llmIntent);
+  return scored(read, crossCheck(mentions, nlp), blendIntent(nlpScore, outcome.analysis.purchase_intent), 'llm', true);
 }
 
 /** One reading of the message: the same words and mentions feed the intent score. */
@@ -179,15 +177,9 @@ function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boole
   return scored(read, read.mentions, scoreRead(read), method, cacheable);
 }
 
-function scored(
-  read: ReadMessage,
-  mentions: Mention[],
-  messageScore: number,
-  method: ExtractionMethod,
-  cacheable: boolean,
-  llmIntent?: number,
-): Analysis {
-  const candidates = mentions.map((mention) => ({ mention, score: blendIntent(scoreMention(read, mention), llmIntent) }));
+/** Every mention takes the message's score (see src/core/intent/index.ts). */
+function scored(read: ReadMessage, mentions: Mention[], messageScore: number, method: ExtractionMethod, cacheable: boolean): Analysis {
+  const candidates = mentions.map((mention) => ({ mention, score: messageScore }));
   return { candidates, messageScore, method, cacheable };
 }
 

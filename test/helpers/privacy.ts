@@ -22,7 +22,7 @@ export const NP = `np${randomBytes(4).toString('hex')}`;
 export const P = `Zqx${randomBytes(3).toString('hex')}`;
 
 /** A message of path `n` about "P <product>"; each path its own, so no cache answers for another. */
-export const msg = (n: number, product = 'blender') => `Ticket ${NP}-${n}: which ${P} ${product} should I buy for my kitchen?`;
+export const msg = (n: number, product = 'blender') => `Ticket ${NP}-${n}: I want to buy the ${P} ${product} for my kitchen.`;
 
 /** The markers found in `text` (any case: a store that lower-cases must not hide one). */
 export function markersIn(text: string, markers: readonly string[] = [NP, P]): string[] {

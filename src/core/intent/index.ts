@@ -9,16 +9,14 @@
  * cross-fitted scores) so that the `min_intent` levels 0.2 / 0.5 / 0.7 keep their meaning on the
  * chat set's intent scale. Weights: models/intent.json. See docs/intent.md.
  *
- * A mention's score comes from a second model (./mention.ts) that reads the message's features
- * and the mention's own (its words, the words around it, what the lexicons say of it).
+ * Every mention of a message takes the message's score: a per-mention model was tried and lost
+ * to it on the dev sets (docs/intent.md).
  */
 import { readMessage, type ReadMessage } from '../extract/index.js';
-import type { Mention } from '../extract/mention.js';
 import { loadModel } from '../model/load.js';
 import type { LinearModel } from '../model/weights.js';
 import type { IntentLevel } from '../types.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from './features.js';
-import { mentionFeatures } from './mention.js';
 export { intentSignals, type IntentSignalHit } from './signals.js';
 
 /** Minimum score for each `min_intent` setting (levels fixed by the spec). */
@@ -71,35 +69,6 @@ export function scoreMessageIntent(message: string): number {
   try {
     if (typeof message !== 'string' || message.trim() === '') return 0;
     return scoreRead(readMessage(message));
-  } catch {
-    return 0;
-  }
-}
-
-let shippedMention: IntentWeights | null = null;
-
-function mentionWeights(): IntentWeights {
-  if (!shippedMention) {
-    const m: LinearModel = loadModel('mention');
-    shippedMention = { table: m.table, mask: m.mask, families: ALL_INTENT_FAMILIES, a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
-  }
-  return shippedMention;
-}
-
-/** The mention model's raw linear score (before calibration). */
-export function rawMentionIntent(read: ReadMessage, mention: Mention, w: IntentWeights = mentionWeights()): number {
-  let z = 0;
-  for (const [h, v] of mentionFeatures(read, mention, rawIntent(read))) z += w.table[h & w.mask]! * v;
-  return z;
-}
-
-/**
- * Purchase intent for one mention of a message already read (./mention.ts), 0..1 rounded to 2
- * decimals: the score the `min_intent` filter reads. Never throws.
- */
-export function scoreMention(read: ReadMessage, mention: Mention, w: IntentWeights = mentionWeights()): number {
-  try {
-    return round2(1 / (1 + Math.exp(-(w.a * rawMentionIntent(read, mention, w) + w.b))));
   } catch {
     return 0;
   }
