@@ -4,8 +4,8 @@
  * The message is split into words once (./words.ts: exact UTF-16 offsets, casing, sentence
  * starts); a learned sequence tagger (./tagger) marks each word as part of a named
  * product, a generic product type, or neither, with the lexicons (product types, brands, lines,
- * stores, chains) as features; each tagged run becomes a mention whose brand and category come
- * from the lexicons (./describe.ts). The same words feed the intent model (../intent), so a
+ * stores, chains) as features; each tagged run, tidied by the annotation rules (./tidy.ts),
+ * becomes a mention whose brand and category come from the lexicons (./describe.ts). The same words feed the intent model (../intent), so a
  * message is read once. See docs/quality.md for how the tagger is trained and measured.
  */
 import type { Mention } from './mention.js';
@@ -13,6 +13,7 @@ import { describeWords, toMention, type Description } from './describe.js';
 import { MAX_INPUT_CHARS, MAX_MENTIONS, type Word, tokenize } from './words.js';
 import { shippedWeights, spansOf, tagWords, type TaggerWeights } from './tagger/index.js';
 import { featureContext } from './tagger/features.js';
+import { tidySpans } from './tidy.js';
 export type { Mention } from './mention.js';
 
 /** A message read once: its words, their lexicon and rule marks, their tags and the mentions they make. */
@@ -31,7 +32,7 @@ export function readMessage(message: string, weights: TaggerWeights = shippedWei
   const ctx = featureContext(words, text, weights.families);
   const tags = tagWords(ctx, weights);
   const mentions: Mention[] = [];
-  for (const span of spansOf(tags, words)) {
+  for (const span of tidySpans(words, ctx.marks, spansOf(tags, words))) {
     if (mentions.length >= MAX_MENTIONS) break;
     const m = toMention(text, words, span.start, span.end, span.kind);
     if (m) mentions.push(m);

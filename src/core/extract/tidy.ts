@@ -1,0 +1,40 @@
+/**
+ * The tagger's spans made into linkable mentions, by the annotation rules the data sets share
+ * (shared/data/chatset/README.md, "Span extent" and "Not marked"), not by anything fitted:
+ * - "A vs B" is two products: a span is split at "vs" / "versus";
+ * - a span neither starts nor ends on a function word ("apple a" → "apple");
+ * - a retailer or a service is not a product: a span made only of store and service names
+ *   ("Amazon" in "order it from Amazon") is dropped.
+ */
+import type { TaggedSpan } from './tagger/index.js';
+import type { Word } from './words.js';
+
+const SPLIT = new Set(['vs', 'versus']);
+const EDGE = new Set([
+  'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
+  'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
+]);
+
+export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[]): TaggedSpan[] {
+  const out: TaggedSpan[] = [];
+  for (const span of spans) {
+    let from = span.start;
+    for (let k = span.start; k <= span.end; k++) {
+      if (k === span.end || SPLIT.has(words[k]!.key)) {
+        push(words, marks, { start: from, end: k, kind: span.kind }, out);
+        from = k + 1;
+      }
+    }
+  }
+  return out;
+}
+
+function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[]): void {
+  let { start, end } = span;
+  while (start < end && EDGE.has(words[start]!.key)) start++;
+  while (end > start && EDGE.has(words[end - 1]!.key)) end--;
+  if (start >= end) return;
+  let storeOnly = true;
+  for (let k = start; k < end && storeOnly; k++) storeOnly = marks[k]!.some((m) => m === 'B-store' || m === 'I-store');
+  if (!storeOnly) out.push({ start, end, kind: span.kind });
+}
