@@ -24,6 +24,8 @@ export function describeWords(words: Word[], start: number, end: number): Descri
         brand ??= p.line.brand;
         lineCategory ??= p.line.category ?? null;
       } else if (p.kind === 'brand') {
+        // An ambiguous word ("apple", "dove") names the brand only when written as one.
+        if (p.brand.flag === 'a' && !words[i]!.capitalized && end - start === 1) continue;
         brand ??= p.brand.name;
         brandCategory ??= p.brand.category;
       } else if (p.kind === 'type') {

@@ -1,7 +1,8 @@
 /**
  * The tagger's spans made into linkable mentions, by the annotation rules the data sets share
  * (shared/data/chatset/README.md, "Span extent" and "Not marked"), not by anything fitted:
- * - "A vs B" is two products: a span is split at "vs" / "versus";
+ * - "A vs B" is two products, and a mention does not run over a clause break: a span is split at
+ *   "vs" / "versus" and at punctuation between words ("Echo Dot)? 4-person tent");
  * - a span neither starts nor ends on a function word ("apple a" → "apple");
  * - a retailer or a service is not a product: a span made only of store and service names
  *   ("Amazon" in "order it from Amazon") is dropped.
@@ -10,6 +11,8 @@ import type { TaggedSpan } from './tagger/index.js';
 import type { Word } from './words.js';
 
 const SPLIT = new Set(['vs', 'versus']);
+/** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
+const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
 const EDGE = new Set([
   'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
   'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
@@ -19,8 +22,11 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
   const out: TaggedSpan[] = [];
   for (const span of spans) {
     let from = span.start;
-    for (let k = span.start; k <= span.end; k++) {
-      if (k === span.end || SPLIT.has(words[k]!.key)) {
+    for (let k = span.start + 1; k <= span.end; k++) {
+      if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
+        push(words, marks, { start: from, end: k, kind: span.kind }, out);
+        from = k;
+      } else if (SPLIT.has(words[k]!.key)) {
         push(words, marks, { start: from, end: k, kind: span.kind }, out);
         from = k + 1;
       }
