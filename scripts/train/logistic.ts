@@ -20,6 +20,8 @@ export interface LogisticOptions {
   rate: number;
   l2: number;
   seed: number;
+  /** Rows whose weight must keep a sign (projected after every step): evidence for buying never lowers a score. */
+  signs?: ReadonlyMap<number, 1 | -1>;
 }
 
 export function trainLogistic(examples: readonly Example[], o: LogisticOptions): Float64Array {
@@ -41,6 +43,8 @@ export function trainLogistic(examples: readonly Example[], o: LogisticOptions):
         const g = grad * v + o.l2 * w[k]!;
         g2[k]! += g * g;
         w[k]! -= (o.rate * g) / Math.sqrt(g2[k]!);
+        const sign = o.signs?.get(k);
+        if (sign !== undefined && w[k]! * sign < 0) w[k] = 0;
       }
     }
   }

@@ -11,6 +11,19 @@ import { featureHash } from '../model/hash.js';
 import { signalsOfTokens } from './signals.js';
 
 export const INTENT_FAMILIES = ['words', 'pairs', 'first', 'groups', 'mentions', 'speaker'] as const;
+
+/** The phrase groups that speak for buying and those that speak against (./signals.ts). */
+export const BUYING_GROUPS = ['recommendation', 'buying', 'comparison', 'budget', 'request'] as const;
+export const AGAINST_GROUPS = ['negation', 'ownership', 'support', 'informational', 'seller'] as const;
+
+/** Feature rows whose learned weight keeps the sign of its group, for the trainer. */
+export function groupSigns(mask: number): Map<number, 1 | -1> {
+  const out = new Map<number, 1 | -1>();
+  for (const [groups, sign] of [[BUYING_GROUPS, 1], [AGAINST_GROUPS, -1]] as const) {
+    for (const g of groups) for (const name of [`g=${g}`, `g=${g}|m`, `g=${g}|-`]) out.set(featureHash(name) & mask, sign);
+  }
+  return out;
+}
 export type IntentFamily = (typeof INTENT_FAMILIES)[number];
 export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAMILIES);
 
