@@ -2,8 +2,11 @@
  * The tagger's spans made into linkable mentions, by the annotation rules the data sets share
  * (shared/data/chatset/README.md, "Span extent" and "Not marked"), not by anything fitted:
  * - "A vs B" is two products, and a mention does not run over a clause break: a span is split at
- *   "vs" / "versus" and at punctuation between words ("Echo Dot)? 4-person tent");
- * - a span neither starts nor ends on a function word ("apple a" → "apple");
+ *   "vs" / "versus", at "and" / "or" before a known brand or product line ("Sony WH-1000XM5 and
+ *   AirPods Max"), and at punctuation between words ("Echo Dot)? 4-person tent");
+ * - a span neither starts nor ends on a function word ("apple a" → "apple"), and a name that starts
+ *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
+ *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
  *   ("Amazon" in "order it from Amazon") is dropped.
  */
@@ -11,6 +14,7 @@ import type { TaggedSpan } from './tagger/index.js';
 import type { Word } from './words.js';
 
 const SPLIT = new Set(['vs', 'versus']);
+const JOINERS = new Set(['and', 'or', '&', 'plus']);
 /** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
 const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
 const EDGE = new Set([
@@ -26,7 +30,7 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
       if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
         push(words, marks, { start: from, end: k, kind: span.kind }, out);
         from = k;
-      } else if (SPLIT.has(words[k]!.key)) {
+      } else if (SPLIT.has(words[k]!.key) || (JOINERS.has(words[k]!.key) && startsBrand(marks[k + 1]))) {
         push(words, marks, { start: from, end: k, kind: span.kind }, out);
         from = k + 1;
       }
@@ -38,9 +42,22 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
 function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[]): void {
   let { start, end } = span;
   while (start < end && EDGE.has(words[start]!.key)) start++;
+  if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
+    for (let k = start + 1; k < end; k++) {
+      const w = words[k]!;
+      if (!w.capitalized && !/\d/.test(w.text) && marks[k]!.every((m) => m.startsWith('r') || m === 'chain')) {
+        end = k;
+        break;
+      }
+    }
+  }
   while (end > start && EDGE.has(words[end - 1]!.key)) end--;
   if (start >= end) return;
   let storeOnly = true;
   for (let k = start; k < end && storeOnly; k++) storeOnly = marks[k]!.some((m) => m === 'B-store' || m === 'I-store');
   if (!storeOnly) out.push({ start, end, kind: span.kind });
+}
+
+function startsBrand(marks: readonly string[] | undefined): boolean {
+  return marks !== undefined && marks.some((m) => m === 'B-brand' || m === 'B-line');
 }
