@@ -57,10 +57,12 @@ export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFa
 function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<[number, number]> {
   const f: Array<[string, number]> = [['bias', 1]];
   const toks = tokensOf(read);
-  if (families.has('words')) for (const t of new Set(toks)) f.push([`u=${t}`, 1]);
+  // Words and pairs count 1/sqrt(n): a long message does not pile up evidence word by word.
+  const norm = 1 / Math.sqrt(Math.max(1, toks.length));
+  if (families.has('words')) for (const t of new Set(toks)) f.push([`u=${t}`, norm]);
   if (families.has('pairs')) {
-    for (let i = 0; i < toks.length; i++) f.push([`b=${toks[i - 1] ?? '^'}|${toks[i]}`, 1]);
-    if (toks.length > 0) f.push([`b=${toks[toks.length - 1]}|$`, 1]);
+    for (let i = 0; i < toks.length; i++) f.push([`b=${toks[i - 1] ?? '^'}|${toks[i]}`, norm]);
+    if (toks.length > 0) f.push([`b=${toks[toks.length - 1]}|$`, norm]);
   }
   if (families.has('first')) {
     f.push([`f1=${toks[0] ?? '$'}`, 1], [`f2=${toks[0] ?? '$'}|${toks[1] ?? '$'}`, 1]);
