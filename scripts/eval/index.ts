@@ -12,7 +12,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { evaluateChatset, type ChatDetail } from './chatset.js';
-import { DataError, dataPath, loadChatset, loadClinc, loadConll, loadTweets, type DataFile } from './data.js';
+import { DataError, dataPath, isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from './data.js';
+import { evaluateOffers } from './offers.js';
 import { renderErrors } from './errors.js';
 import { evaluateIntent } from './intent.js';
 import { renderMarkdown } from './markdown.js';
@@ -37,8 +38,10 @@ const USAGE = `usage: npm run eval -- [options]
 const NEEDS: Record<Part, DataFile[]> = {
   chatset: ['chatsetDev', 'chatsetExtra'],
   wnut: ['wnutDev'],
+  social: ['tweetNerDev', 'wnut16Dev'],
   queryner: ['queryNerDev'],
-  intent: ['chatsetDev', 'chatsetExtra', 'queryNerDev', 'clinc', 'tweets'],
+  intent: ['chatsetDev', 'chatsetExtra', 'queryNerDev', 'clinc', 'tweets', 'nqOpen'],
+  offers: ['clinc', 'queryNerDev', 'nqOpen'],
   speed: ['chatsetDev', 'chatsetExtra'],
 };
 
@@ -123,7 +126,9 @@ async function run(o: Options): Promise<void> {
         { name: 'dev_extra', rows: loadChatset(d('chatsetExtra')) },
       ]
     : [];
-  const queryNer = has('queryner') || has('intent') ? loadConll(d('queryNerDev')) : undefined;
+  const queryNer = has('queryner') || has('intent') || has('offers') ? loadConll(d('queryNerDev')) : undefined;
+  const clinc = has('intent') || has('offers') ? loadClinc(d('clinc')) : undefined;
+  const nqHeldOut = has('intent') || has('offers') ? loadLines(d('nqOpen')).filter(isHeldOut) : undefined;
 
   const r: Omit<EvalResults, 'targets'> = { meta: runMeta(REPO_ROOT, o.parts, o.dataDir) };
   let chatDetails: ChatDetail[] | null = null;
@@ -146,6 +151,10 @@ async function run(o: Options): Promise<void> {
     r.wnut = w.scores;
     wnutDetails = w.details;
   }
+  if (has('social')) {
+    progress('TweetNER7 and WNUT-16 dev');
+    r.social = { tweetner7: evaluateWnut(loadConll(d('tweetNerDev'))).scores, wnut16: evaluateWnut(loadConll(d('wnut16Dev'))).scores };
+  }
   if (has('queryner') && queryNer) {
     progress('QueryNER dev');
     r.queryner = evaluateQueryNer(queryNer);
@@ -155,9 +164,14 @@ async function run(o: Options): Promise<void> {
     r.intent = evaluateIntent({
       chatsets: [...chatsets, { name: 'combined', rows: chatsets.flatMap((s) => s.rows) }],
       queryNer,
-      clinc: loadClinc(d('clinc')),
+      clinc,
       tweets: loadTweets(d('tweets')),
+      nqHeldOut,
     });
+  }
+  if (has('offers') && clinc && queryNer && nqHeldOut) {
+    progress('offers at the API defaults: CLINC150 val, NQ-open held out, QueryNER dev');
+    r.offers = await evaluateOffers({ clinc, queryNer, nqHeldOut });
   }
   if (has('speed')) {
     progress(`speed (${o.rounds} rounds over the chat set, then the fixed message)`);

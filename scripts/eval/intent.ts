@@ -3,7 +3,7 @@
  * several positive/negative sets.
  */
 import { scoreMessageIntent } from '../../src/core/intent/index.js';
-import type { ChatRow, Clinc, ConllSentence, Tweet } from './data.js';
+import { isHeldOut, type ChatRow, type Clinc, type ConllSentence, type Tweet } from './data.js';
 import { accuracyAt, mean, ratio, rocAuc } from './metrics.js';
 
 export const PURCHASE_INTENTS: ReadonlySet<string> = new Set(['order', 'book_flight', 'book_hotel', 'car_rental']);
@@ -59,6 +59,8 @@ export interface IntentInputs {
   queryNer?: readonly ConllSentence[];
   clinc?: Clinc;
   tweets?: readonly Tweet[];
+  /** NQ-open questions of the held-out fifth (informational searches). */
+  nqHeldOut?: readonly string[];
 }
 
 export function evaluateIntent(input: IntentInputs): Record<string, IntentScores> {
@@ -92,12 +94,29 @@ export function evaluateIntent(input: IntentInputs): Record<string, IntentScores
       ...clincVal.filter(([, intent]) => HARD_NEGATIVE_INTENTS.has(intent)).map(([text]) => ({ text, label: false })),
     ]);
   }
+  if (input.clinc) {
+    out.clinc_order_vs_rest = scoreSet('CLINC150 val + oos_val: `order` (pos) vs every other message (neg)', [
+      ...[...input.clinc.val, ...input.clinc.oos_val].map(([text, intent]) => ({ text, label: intent === 'order' })),
+    ]);
+  }
+  if (input.queryNer && input.nqHeldOut) {
+    out.queryner_vs_nq = scoreSet('QueryNER dev queries (pos) vs NQ-open questions, held-out fifth (neg)', [
+      ...input.queryNer.map((q) => ({ text: q.text, label: true })),
+      ...input.nqHeldOut.map((text) => ({ text, label: false })),
+    ]);
+  }
   if (input.tweets) {
+    const c = (t: Tweet): string => t.cls.toLowerCase();
+    out.tweets_heldout = scoreSet(
+      'phone tweets, held-out fifth (isHeldOut): "PI"/"yes" (pos) vs "no" (neg), any case; the trainer fits on the rest',
+      input.tweets
+        .filter((t) => isHeldOut(t.text) && ['pi', 'yes', 'no'].includes(c(t)))
+        .map((t) => ({ text: t.text, label: c(t) !== 'no' })),
+    );
     out.tweets = scoreSet(
       'phone tweets: class "PI" (pos) vs "no" (neg), exact labels',
       input.tweets.filter((t) => t.cls === 'PI' || t.cls === 'no').map((t) => ({ text: t.text, label: t.cls === 'PI' })),
     );
-    const c = (t: Tweet): string => t.cls.toLowerCase();
     out.tweets_all_labels = scoreSet(
       'phone tweets: "PI"/"yes"/"Yes" (pos) vs "no"/"No" (neg); the file mixes two label spellings',
       input.tweets

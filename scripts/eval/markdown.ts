@@ -5,7 +5,9 @@
 import type { ChatsetScores } from './chatset.js';
 import { f3 } from './report.js';
 import type { EvalResults } from './results.js';
+import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
+import type { WnutScores } from './wnut.js';
 
 function mdTable(header: string[], rows: string[][], rightFrom = 1): string {
   const align = header.map((_, i) => (i >= rightFrom ? '---:' : '---'));
@@ -52,11 +54,13 @@ export function renderMarkdown(r: EvalResults): string {
       ),
     );
   }
-  if (r.wnut) {
-    const w = r.wnut;
+  const social: Array<[string, WnutScores]> = [];
+  if (r.wnut) social.push(['WNUT-17', r.wnut]);
+  if (r.social) social.push(['TweetNER7', r.social.tweetner7], ['WNUT-16', r.social.wnut16]);
+  for (const [name, w] of social) {
     out.push(
       '',
-      '### WNUT-17 dev: named mentions vs gold `product`',
+      `### ${name} dev: named mentions vs gold \`product\``,
       '',
       mdTable(
         ['metric', 'value'],
@@ -96,6 +100,26 @@ export function renderMarkdown(r: EvalResults): string {
       mdTable(
         ['set', 'pos', 'neg', 'AUC', 'acc ≥ 0.5', 'TPR', 'TNR'],
         Object.entries(r.intent).map(([k, s]) => [`\`${k}\``, String(s.n_pos), String(s.n_neg), f3(s.auc), f3(s.accuracy), f3(s.tpr), f3(s.tnr)]),
+      ),
+    );
+  }
+  if (r.offers) {
+    const o = r.offers;
+    const row = (name: string, x: Rate): string[] => [name, String(x.n), String(x.offered), f3(x.rate)];
+    out.push(
+      '',
+      '### Offers at the API defaults (fast, `min_intent: low`, `max_offers: 1`)',
+      '',
+      mdTable(
+        ['set', 'messages', 'offered', 'share'],
+        [
+          row('CLINC150 val + oos_val, non-purchase intents', o.clinc_non_purchase),
+          row('CLINC150 val, `order`', o.clinc_order),
+          row('CLINC150 `oos_val`', o.clinc_oos),
+          ...Object.entries(o.clinc_hard_negatives).map(([k, x]) => row(`CLINC150 val, \`${k}\``, x)),
+          row('NQ-open questions, held-out fifth', o.nq_open_heldout),
+          row('QueryNER dev: first offer on the searched product', o.queryner_first_offer),
+        ],
       ),
     );
   }

@@ -5,6 +5,7 @@
 import type { ChatsetScores, ScopeScores } from './chatset.js';
 import type { Prf } from './metrics.js';
 import type { EvalResults } from './results.js';
+import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
 import { TARGETS, meets } from './targets.js';
 
@@ -66,7 +67,7 @@ function reportChatset(c: NonNullable<EvalResults['chatset']>): string {
   out.push(table(['set (messages)', 'match', 'scope', 'P', 'R', 'F1', 'tp', 'gold', 'pred', 'target'], rows, 3));
   const d = c.dev;
   out.push(
-    `HEADLINE dev: lenient F1 ${f3(d.lenient.overall.f1)} (target ≥ 0.80), lenient named recall ${f3(d.lenient.named.recall)} (target ≥ 0.85)`,
+    `HEADLINE dev: lenient F1 ${f3(d.lenient.overall.f1)} (target ≥ ${TARGETS.chatLenientF1.toFixed(2)}), lenient named recall ${f3(d.lenient.named.recall)} (target ≥ 0.85)`,
   );
   out.push(
     `combined lenient pairs with the wrong kind: ${c.combined.lenient_kind_mismatches}; with different boundaries (strict miss): ${c.combined.lenient_boundary_mismatches}`,
@@ -77,16 +78,16 @@ function reportChatset(c: NonNullable<EvalResults['chatset']>): string {
   return out.join('\n');
 }
 
-function reportWnut(w: NonNullable<EvalResults['wnut']>): string {
-  const out = [heading('WNUT-17 dev: named mentions vs gold product entities (lenient, one-to-one)')];
+function reportWnut(w: NonNullable<EvalResults['wnut']>, name = 'WNUT-17', targets: { p: number; r: number } | null = { p: TARGETS.wnutPrecision, r: TARGETS.wnutRecall }): string {
+  const out = [heading(`${name} dev: named mentions vs gold product entities (lenient, one-to-one)`)];
   const p = w.product;
   const pc = w.product_or_corporation;
   out.push(
     table(
       ['metric', 'value', 'count', 'target'],
       [
-        ['named product recall', f3(p.recall), `${p.tp}/${p.n_gold}`, mark(p.recall, '>=', TARGETS.wnutRecall, 'R')],
-        ['named precision (gold product only)', f3(p.precision), `${p.tp}/${p.n_pred}`, mark(p.precision, '>=', TARGETS.wnutPrecision, 'P')],
+        ['named product recall', f3(p.recall), `${p.tp}/${p.n_gold}`, targets ? mark(p.recall, '>=', targets.r, 'R') : ''],
+        ['named precision (gold product only)', f3(p.precision), `${p.tp}/${p.n_pred}`, targets ? mark(p.precision, '>=', targets.p, 'P') : ''],
         ['named precision (product OR corporation counts: brand-as-product)', f3(pc.precision), `${pc.tp}/${pc.n_pred}`, ''],
         ['named F1 (gold product only)', f3(p.f1), '', ''],
         ['strict P (lower-case, no spaces/punct)', f3(w.product_strict.precision), `${w.product_strict.tp}/${w.product_strict.n_pred}`, ''],
@@ -120,6 +121,32 @@ function reportQueryNer(q: NonNullable<EvalResults['queryner']>): string {
   return out.join('\n');
 }
 
+const AUC_TARGETS: Record<string, number> = {
+  queryner_vs_clinc: TARGETS.queryNerAuc,
+  chatset_dev: TARGETS.chatsetAuc,
+  clinc_order_vs_rest: TARGETS.clincOrderAuc,
+  tweets_heldout: TARGETS.tweetsAuc,
+};
+
+function reportOffers(o: NonNullable<EvalResults['offers']>): string {
+  const out = [heading('offers at the API defaults (fast, min_intent low, max_offers 1)')];
+  const row = (name: string, x: Rate, target = ''): string[] => [name, String(x.n), String(x.offered), f3(x.rate), target];
+  out.push(
+    table(
+      ['set', 'messages', 'offered', 'share', 'target'],
+      [
+        row('CLINC150 val + oos_val, non-purchase', o.clinc_non_purchase, mark(o.clinc_non_purchase.rate, '<=', TARGETS.clincNonPurchaseOffered, 'share')),
+        row('CLINC150 val, order', o.clinc_order, mark(o.clinc_order.rate, '>=', TARGETS.clincOrderOffered, 'share')),
+        row('CLINC150 oos_val', o.clinc_oos),
+        ...Object.entries(o.clinc_hard_negatives).map(([k, x]) => row(`CLINC150 val, ${k}`, x)),
+        row('NQ-open questions, held-out fifth', o.nq_open_heldout),
+        row('QueryNER dev: first offer on the searched product', o.queryner_first_offer, mark(o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer, 'share')),
+      ],
+    ),
+  );
+  return out.join('\n');
+}
+
 function reportIntent(i: NonNullable<EvalResults['intent']>): string {
   const out = [heading('intent: scoreMessageIntent ROC-AUC and accuracy of score >= 0.5')];
   const rows = Object.entries(i).map(([name, s]) => [
@@ -132,7 +159,7 @@ function reportIntent(i: NonNullable<EvalResults['intent']>): string {
     f3(s.tnr),
     f3(s.mean_score_pos),
     f3(s.mean_score_neg),
-    name === 'queryner_vs_clinc' ? mark(s.auc, '>=', TARGETS.queryNerAuc, 'AUC') : name === 'chatset_dev' ? mark(s.auc, '>=', TARGETS.chatsetAuc, 'AUC') : '',
+    name in AUC_TARGETS ? mark(s.auc, '>=', AUC_TARGETS[name]!, 'AUC') : '',
   ]);
   out.push(table(['set', 'pos', 'neg', 'AUC', 'acc', 'TPR', 'TNR', 'mean+', 'mean-', 'target'], rows));
   for (const [name, s] of Object.entries(i)) out.push(`  ${name}: ${s.description}`);
@@ -177,8 +204,13 @@ export function renderReport(r: EvalResults): string {
   ];
   if (r.chatset) out.push(reportChatset(r.chatset));
   if (r.wnut) out.push(reportWnut(r.wnut));
+  if (r.social) {
+    out.push(reportWnut(r.social.tweetner7, 'TweetNER7', { p: TARGETS.tweetNerPrecision, r: TARGETS.tweetNerRecall }));
+    out.push(reportWnut(r.social.wnut16, 'WNUT-16', null));
+  }
   if (r.queryner) out.push(reportQueryNer(r.queryner));
   if (r.intent) out.push(reportIntent(r.intent));
+  if (r.offers) out.push(reportOffers(r.offers));
   if (r.speed) out.push(reportSpeed(r.speed));
   out.push(heading('targets'));
   out.push(

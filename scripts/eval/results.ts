@@ -5,11 +5,12 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { ChatsetScores } from './chatset.js';
 import type { IntentScores } from './intent.js';
+import type { OfferScores } from './offers.js';
 import type { QueryNerScores } from './queryner.js';
 import type { SpeedScores } from './speed.js';
 import type { WnutScores } from './wnut.js';
 
-export const PARTS = ['chatset', 'wnut', 'queryner', 'intent', 'speed'] as const;
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -39,6 +40,9 @@ export interface EvalResults {
   targets: TargetCheck[];
   chatset?: { dev: ChatsetScores; dev_extra: ChatsetScores; combined: ChatsetScores };
   wnut?: WnutScores;
+  /** TweetNER7 and WNUT-16 dev, scored as WNUT-17. */
+  social?: { tweetner7: WnutScores; wnut16: WnutScores };
+  offers?: OfferScores;
   queryner?: QueryNerScores;
   intent?: Record<string, IntentScores>;
   speed?: SpeedScores;

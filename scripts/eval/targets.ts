@@ -5,15 +5,22 @@
 import type { EvalResults, TargetCheck } from './results.js';
 
 export const TARGETS = {
-  chatLenientF1: 0.8,
+  chatLenientF1: 0.85,
   chatNamedRecall: 0.85,
   wnutRecall: 0.5,
   wnutPrecision: 0.5,
-  queryNerRecall: 0.9,
-  chatsetAuc: 0.85,
-  queryNerAuc: 0.9,
-  fastP50Ms: 2,
-  fastP99Ms: 8,
+  tweetNerPrecision: 0.5,
+  tweetNerRecall: 0.4,
+  queryNerRecall: 0.93,
+  queryNerFirstOffer: 0.95,
+  chatsetAuc: 0.88,
+  queryNerAuc: 0.95,
+  clincOrderAuc: 0.95,
+  tweetsAuc: 0.7,
+  clincNonPurchaseOffered: 0.02,
+  clincOrderOffered: 0.9,
+  fastP50Ms: 1,
+  fastP99Ms: 5,
 } as const;
 
 export function meets(value: number | null, op: '>=' | '<=', target: number): boolean {
@@ -27,22 +34,34 @@ function check(id: string, label: string, value: number | null, op: '>=' | '<=',
 
 export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
   const out: TargetCheck[] = [];
+  const o = r.offers;
+  if (o) {
+    out.push(check('offers.clinc_non_purchase', 'CLINC150 non-purchase messages given an offer', o.clinc_non_purchase.rate, '<=', TARGETS.clincNonPurchaseOffered));
+    out.push(check('offers.clinc_order', 'CLINC150 order messages given an offer', o.clinc_order.rate, '>=', TARGETS.clincOrderOffered));
+  }
+  const i = r.intent;
+  if (i?.clinc_order_vs_rest) out.push(check('intent.clinc_order_auc', 'intent AUC CLINC150 order vs rest', i.clinc_order_vs_rest.auc, '>=', TARGETS.clincOrderAuc));
+  if (i?.queryner_vs_clinc) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150 non-purchase', i.queryner_vs_clinc.auc, '>=', TARGETS.queryNerAuc));
+  if (i?.chatset_dev) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', i.chatset_dev.auc, '>=', TARGETS.chatsetAuc));
+  if (i?.tweets_heldout) out.push(check('intent.tweets_auc', 'intent AUC phone tweets (held-out fifth)', i.tweets_heldout.auc, '>=', TARGETS.tweetsAuc));
   if (r.chatset) {
     const dev = r.chatset.dev.lenient;
     out.push(check('chatset.lenient_f1', 'chat set (dev) lenient mention F1', dev.overall.f1, '>=', TARGETS.chatLenientF1));
     out.push(check('chatset.named_recall', 'chat set (dev) lenient named recall', dev.named.recall, '>=', TARGETS.chatNamedRecall));
   }
   if (r.wnut) {
-    out.push(check('wnut.product_recall', 'WNUT-17 dev named product recall', r.wnut.product.recall, '>=', TARGETS.wnutRecall));
     out.push(check('wnut.product_precision', 'WNUT-17 dev named product precision', r.wnut.product.precision, '>=', TARGETS.wnutPrecision));
+    out.push(check('wnut.product_recall', 'WNUT-17 dev named product recall', r.wnut.product.recall, '>=', TARGETS.wnutRecall));
+  }
+  if (r.social) {
+    const t = r.social.tweetner7.product;
+    out.push(check('tweetner7.product_precision', 'TweetNER7 dev named product precision', t.precision, '>=', TARGETS.tweetNerPrecision));
+    out.push(check('tweetner7.product_recall', 'TweetNER7 dev named product recall', t.recall, '>=', TARGETS.tweetNerRecall));
   }
   if (r.queryner) {
     out.push(check('queryner.token_recall', 'QueryNER dev product-token recall', r.queryner.recall_core, '>=', TARGETS.queryNerRecall));
   }
-  const ca = r.intent?.chatset_dev;
-  if (ca) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', ca.auc, '>=', TARGETS.chatsetAuc));
-  const qa = r.intent?.queryner_vs_clinc;
-  if (qa) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150', qa.auc, '>=', TARGETS.queryNerAuc));
+  if (o) out.push(check('queryner.first_offer', 'QueryNER dev first offer = the searched product', o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer));
   if (r.speed) {
     const f = r.speed.analyze_fixed;
     out.push(check('speed.fast_p50', 'fast analyze p50, 60-word message (ms)', f.p50_ms, '<=', TARGETS.fastP50Ms));

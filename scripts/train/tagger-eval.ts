@@ -37,7 +37,8 @@ export function chatScores(rows: readonly ChatRow[], w?: TaggerWeights): { all: 
     nGold += r.mentions.length;
     const named = r.mentions.filter((g) => g.kind === 'named');
     namedGold += named.length;
-    namedHit += matchLenient(named, pred).pairs.length;
+    // as npm run eval scores it: named predictions against named gold spans
+    namedHit += matchLenient(named, pred.filter((p) => p.kind === 'named')).pairs.length;
   }
   return { all: prf(tp, nPred, nGold), namedRecall: namedGold ? namedHit / namedGold : 0 };
 }
