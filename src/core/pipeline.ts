@@ -202,13 +202,16 @@ function fallback(
 }
 
 /**
- * The `max` strongest candidates (score, then position), one per search term (case-insensitive:
- * a product mentioned twice is one offer), returned in message order.
+ * The `max` strongest candidates, one per search term (case-insensitive: a product mentioned twice
+ * is one offer), returned in message order. Strongest: the higher score; at equal scores (the
+ * mentions of one message share its score) a mention naming a kind of product the lexicons know
+ * (a category) before one that does not ("bathing suit" before "volcom"), then the earlier.
  */
 function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
   const seen = new Set<string>();
+  const typed = (c: Candidate): number => (c.mention.category !== null ? 1 : 0);
   return [...candidates]
-    .sort((a, b) => (b.score ?? 1) - (a.score ?? 1) || a.mention.start - b.mention.start)
+    .sort((a, b) => (b.score ?? 1) - (a.score ?? 1) || typed(b) - typed(a) || a.mention.start - b.mention.start)
     .filter((c) => {
       const term = c.mention.search_term.toLowerCase();
       if (seen.has(term)) return false;
