@@ -12,7 +12,8 @@ export const CLI = resolve('dist/cli.js');
 export const TOOL = 'chatads_message_send';
 
 /** A string no analysis invents: the test looks for it where message text must never go. */
-export const MARKER = `zqxmarker${Math.floor(Math.random() * 1e9)}`;
+// Fixed, not random, so the learned tagger's reading of it is the same in every run (see privacy.ts).
+export const MARKER = 'zqxmarker5893240';
 
 export function newClient(): Client {
   return new Client({ name: 'chatads-test', version: '1.0.0' });

@@ -8,7 +8,6 @@
  *   substrings of the message and go back to the caller, to the upstreams as the search term, and
  *   into the caches as derived results. Never into a log, a store or an error body.
  */
-import { randomBytes } from 'node:crypto';
 import type { Envelope } from '../../src/core/types.js';
 import { StoreUnavailableError } from '../../src/index.js';
 import { SEARCH_PATH } from '../fakes/creators-server.js';
@@ -18,8 +17,12 @@ import { post, team, type TeamWithKey } from './fixtures.js';
 import type { RecordingStore } from './stores.js';
 
 // Short enough that V8's JSON error (which quotes about 10 characters from the error) shows a whole one.
-export const NP = `np${randomBytes(4).toString('hex')}`;
-export const P = `Zqx${randomBytes(3).toString('hex')}`;
+// Fixed, not random: the analyzer is a learned model, and a random string is read as a product
+// name now and then, which would make these tests flaky. These two occur nowhere else; with them
+// the shipped tagger reads "the <P> <product>" as the mention and never takes in <NP> (checked
+// for every msg(n) the tests use). A retrained model that reads them otherwise fails here first.
+export const NP = 'np844a2e78';
+export const P = 'Zqxaeaf03';
 
 /** A message of path `n` about "P <product>"; each path its own, so no cache answers for another. */
 export const msg = (n: number, product = 'blender') => `Ticket ${NP}-${n}: I want to buy the ${P} ${product} for my kitchen.`;
