@@ -3,6 +3,7 @@
  * Repeated messages (cache hits), distinct ones (the whole pipeline and the upstreams), invalid
  * bodies, bad keys, a team that runs out of its daily quota, and blocked keywords.
  */
+import { prng } from '../prng.js';
 import { MESSAGES_PATH } from '../../src/core/http.js';
 
 export type Kind = 'repeat' | 'distinct' | 'invalid' | 'badkey' | 'quota' | 'blocked';
@@ -69,17 +70,6 @@ export function blockedKeywords(): string[] {
 }
 const BLOCKED = ['Where can I find an online casino with a good bonus?', 'Best vape pen for beginners?', 'Which sports betting app pays out fastest?', '这个赌场怎么样 and which headphones'];
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const json = (key: string | null, body: unknown, extra: Record<string, string> = {}): Pick<Planned, 'method' | 'path' | 'headers' | 'body'> => ({
   method: 'POST',

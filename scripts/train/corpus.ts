@@ -19,7 +19,7 @@
 import { tokenize, type Word } from '../../src/core/extract/words.js';
 import { BG, BN, IG, IN, O, lexiconMarks } from '../../src/core/extract/tagger/features.js';
 import type { ChatRow, ConllSentence, Entity } from '../eval/data.js';
-import { rng } from './perceptron.js';
+import { prng } from '../prng.js';
 
 /** A gold tag, or OPEN where O, B-G and I-G are all acceptable. */
 export const OPEN = -1;
@@ -110,7 +110,7 @@ export function fromCommands(texts: readonly string[], source: string): TaggedSe
 
 /** Chat turns with one mention, the mention swapped for search queries (see the file comment). */
 export function chatFrames(rows: readonly ChatRow[], queries: readonly ConllSentence[], perFrame: number, seed: number, source: string): TaggedSentence[] {
-  const random = rng(seed);
+  const random = prng(seed);
   const out: TaggedSentence[] = [];
   const usable = queries.filter((q) => queryNerSpans(q).length > 0);
   for (const r of rows) {

@@ -2,7 +2,8 @@
  * Logistic regression over hashed sparse features, trained by AdaGrad with L2 and a fixed seed,
  * and Platt scaling (Platt 1999) fitted on cross-fitted scores: the intent classifier's trainer.
  */
-import { rng, shuffle } from './perceptron.js';
+import { prng } from '../prng.js';
+import { shuffle } from './perceptron.js';
 
 export interface Example {
   x: ReadonlyArray<readonly [number, number]>;
@@ -29,7 +30,7 @@ export function trainLogistic(examples: readonly Example[], o: LogisticOptions):
   const w = new Float64Array(mask + 1);
   const g2 = new Float64Array(mask + 1).fill(1e-8);
   const order = examples.map((_, i) => i);
-  const random = rng(o.seed);
+  const random = prng(o.seed);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     shuffle(order, random);
     for (const n of order) {

@@ -3,6 +3,7 @@
  * predicted previous tags as history, as at inference. Averaging is done lazily: every weight
  * keeps the step it last changed, and the running totals are closed once at the end.
  */
+import { prng } from '../prng.js';
 import { bestTag, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, featureContext, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from '../../src/core/extract/tagger/features.js';
 import { OPEN, type TaggedSentence } from './corpus.js';
@@ -20,17 +21,6 @@ export interface PerceptronOptions {
   margin?: number;
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function shuffle<T>(items: T[], random: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
@@ -72,7 +62,7 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
     const copies = o.weights?.[p.s.source] ?? 1;
     for (let k = 0; k < copies; k++) order.push(n);
   });
-  const random = rng(o.seed);
+  const random = prng(o.seed);
   const scores = new Float64Array(C);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     shuffle(order, random);
