@@ -2,7 +2,7 @@
  * Mention extraction on the chat set: span-level precision/recall/F1, strict and lenient,
  * overall (kind ignored) and per kind (predictions of kind X against gold of kind X).
  */
-import { extractMentions } from '../../src/core/extract/index.js';
+import { extractMentions, type Mention } from '../../src/core/extract/index.js';
 import type { ChatRow } from './data.js';
 import { prf, sumPrf, type Prf } from './metrics.js';
 import { matchLenient, matchStrict, normalizeSpanText, type CharSpan, type SpanMatch } from './spans.js';
@@ -43,8 +43,11 @@ export interface ChatDetail {
   match: SpanMatch;
 }
 
-export function predictedSpans(text: string): KindSpan[] {
-  return extractMentions(text).map((m) => ({
+/** What finds the mentions of a text: the shipped analyzer, or a model the trainer is trying. */
+export type Extract = (text: string) => readonly Mention[];
+
+export function predictedSpans(text: string, extract: Extract = extractMentions): KindSpan[] {
+  return extract(text).map((m) => ({
     start: m.start,
     end: m.start + m.link_text.length,
     text: m.link_text,
@@ -79,7 +82,7 @@ function summed(map: Map<string, Prf[]>): Record<string, Prf> {
   return out;
 }
 
-export function evaluateChatset(sets: ReadonlyArray<{ name: string; rows: readonly ChatRow[] }>): {
+export function evaluateChatset(sets: ReadonlyArray<{ name: string; rows: readonly ChatRow[] }>, extract: Extract = extractMentions): {
   scores: ChatsetScores;
   details: ChatDetail[];
 } {
@@ -98,7 +101,7 @@ export function evaluateChatset(sets: ReadonlyArray<{ name: string; rows: readon
     for (const row of set.rows) {
       messages++;
       const g: KindSpan[] = row.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, kind: m.kind }));
-      const p = predictedSpans(row.text);
+      const p = predictedSpans(row.text, extract);
       for (const s of g) gold[s.kind]++;
       for (const s of p) pred[s.kind]++;
       for (const scope of SCOPES) {

@@ -3,6 +3,7 @@
  * query by our mentions of any kind. A token counts as covered when a mention overlaps it.
  */
 import { extractMentions } from '../../src/core/extract/index.js';
+import type { Extract } from './chatset.js';
 import type { ConllSentence } from './data.js';
 import { ratio } from './metrics.js';
 import { overlapLength } from './spans.js';
@@ -35,7 +36,7 @@ function tokenType(tag: string): string | null {
   return m ? m[1]! : null;
 }
 
-export function evaluateQueryNer(queries: readonly ConllSentence[]): QueryNerScores {
+export function evaluateQueryNer(queries: readonly ConllSentence[], extract: Extract = extractMentions): QueryNerScores {
   let tokens = 0;
   let core = 0;
   let wide = 0;
@@ -49,7 +50,7 @@ export function evaluateQueryNer(queries: readonly ConllSentence[]): QueryNerSco
   let fullyCovered = 0;
 
   for (const q of queries) {
-    const spans = extractMentions(q.text).map((m) => ({ start: m.start, end: m.start + m.link_text.length }));
+    const spans = extract(q.text).map((m) => ({ start: m.start, end: m.start + m.link_text.length }));
     if (spans.length > 0) withMention++;
     let qCore = 0;
     let qCoreHit = 0;

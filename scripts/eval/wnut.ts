@@ -4,6 +4,7 @@
  * that land on a gold `corporation` (a brand standing for its product).
  */
 import { extractMentions } from '../../src/core/extract/index.js';
+import type { Extract } from './chatset.js';
 import type { ConllSentence, Entity } from './data.js';
 import { prf, ratio, type Prf } from './metrics.js';
 import { compactSpanText, matchLenient, matchStrict, overlapLength, type CharSpan } from './spans.js';
@@ -36,7 +37,7 @@ export interface WnutDetail {
   spurious: Array<{ span: CharSpan; overlaps: string | null }>;
 }
 
-export function evaluateWnut(sentences: readonly ConllSentence[]): { scores: WnutScores; details: WnutDetail[] } {
+export function evaluateWnut(sentences: readonly ConllSentence[], extract: Extract = extractMentions): { scores: WnutScores; details: WnutDetail[] } {
   let goldProduct = 0;
   let goldCorp = 0;
   let nNamed = 0;
@@ -49,7 +50,7 @@ export function evaluateWnut(sentences: readonly ConllSentence[]): { scores: Wnu
   const details: WnutDetail[] = [];
 
   for (const [index, s] of sentences.entries()) {
-    const all: Array<CharSpan & { kind: string }> = extractMentions(s.text).map((m) => ({
+    const all: Array<CharSpan & { kind: string }> = extract(s.text).map((m) => ({
       start: m.start,
       end: m.start + m.link_text.length,
       text: m.link_text,
