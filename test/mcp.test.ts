@@ -11,6 +11,7 @@ import { ChatAdsClientError } from '../src/client.js';
 import { requestSchema } from '../src/core/validate.js';
 import { ChatAdsError, createChatAds, generateKey, type AnalyzeData } from '../src/index.js';
 import { createChatAdsMcpServer, type Analyzer } from '../src/mcp/index.js';
+import { DISCLOSURE } from '../src/mcp/output.js';
 import { chatadsWith, team } from './helpers/fixtures.js';
 import { CLI, connected, httpClient, MARKER, offersOf, send, spawnCli, stdioMcp, textOf, TOOL, type Spawned } from './helpers/mcp.js';
 import { serveUntilCleanup } from './helpers/servers.js';
@@ -51,7 +52,7 @@ describe('chatads mcp on stdio', () => {
     const offer = offersOf(found).offers[0]!;
     expect(offer.link_text).toBe('robot vacuum');
     expect(offer.url).toMatch(/^https:\/\/www\.amazon\.com\/.*tag=chatads-demo-20/);
-    expect(textOf(found)).toBe(`robot vacuum → ${offer.url}`);
+    expect(textOf(found)).toBe(`robot vacuum → ${offer.url}\n\n${DISCLOSURE}`);
 
     const none = await send(run.client, { message: CHAT });
     expect(none.isError).toBeFalsy();
@@ -206,9 +207,9 @@ describe('chatads mcp --http: Streamable HTTP', () => {
 });
 
 describe('chatads/mcp: createChatAdsMcpServer', () => {
-  async function clientOf(analyzer: Analyzer) {
+  async function clientOf(analyzer: Analyzer, productData?: boolean) {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = createChatAdsMcpServer({ analyzer, name: 'shop-links', version: '2.0.0' });
+    const server = createChatAdsMcpServer({ analyzer, name: 'shop-links', version: '2.0.0', ...(productData === undefined ? {} : { productData }) });
     await server.connect(serverSide);
     const client = await connected(clientSide);
     cleanups.push(() => client.close(), () => server.close());
@@ -227,11 +228,53 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
     const offers = offersOf(two).offers;
     expect(offers).toHaveLength(2);
     for (const o of offers) expect(o.url).toMatch(/^https:\/\/www\.amazon\.co\.uk\/.*tag=mine-21/);
-    expect(textOf(two).split('\n')).toEqual(offers.map((o) => `${o.link_text} → ${o.url}`));
+    expect(textOf(two).split('\n')).toEqual([...offers.map((o) => `${o.link_text} → ${o.url}`), '', DISCLOSURE]);
+    expect((two.structuredContent as { disclosure: string }).disclosure).toBe(DISCLOSURE);
 
     const unresolved = await send(client, { message: 'kindle', resolution_mode: 'none', skip_message_analysis: true });
     expect(offersOf(unresolved).offers[0]).not.toHaveProperty('url');
     expect(textOf(unresolved)).toBe('kindle → no URL (resolution_mode none; search term: kindle)');
+  });
+
+  /** An analysis whose offer carries the retailer's product data, as the Creators API gives it. */
+  const RETAILER_TITLE = 'Qwertzu Deluxe Air Fryer, 5.8 QT';
+  const withProducts: AnalyzeData = {
+    status: 'filled', matched: true, offers: [{
+      link_text: 'air fryer', search_term: 'air fryer', url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', is_branded: false, term_brand: null,
+      category: 'Home & Garden > Kitchen & Dining > Kitchen Appliances > Deep Fryers', marketing_message: `See ${RETAILER_TITLE} on Amazon`,
+      intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api',
+      products: [{ title: RETAILER_TITLE, url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', brand_name: 'Qwertzu', stars: 4.6, reviews: 1234, asin: 'B0QWERTZU1', image_url: 'https://m.media-amazon.com/images/I/qwertzu.jpg' }],
+    }],
+    requested: 1, returned: 1, billed: true, intent_score: 0.9, intent_level: 'high', extraction_method: 'nlp',
+  };
+
+  it('by default returns links without the retailer\'s product data, with the disclosure in text and structured content', async () => {
+    const client = await clientOf({ analyze: async () => withProducts });
+    const { tools } = await client.listTools();
+    expect(tools[0]?.description).toMatch(/show that sentence next to the links/);
+    expect(JSON.stringify(tools[0]?.outputSchema)).not.toMatch(/"products"|"marketing_message"/);
+    const result = await send(client, { message: 'Which air fryer should I buy?' });
+    expect(JSON.stringify(result)).not.toContain('Qwertzu');
+    expect(JSON.stringify(result)).not.toContain('media-amazon');
+    const offer = offersOf(result).offers[0]!;
+    expect(offer).not.toHaveProperty('products');
+    expect(offer).not.toHaveProperty('marketing_message');
+    expect(offer).toMatchObject({ link_text: 'air fryer', url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', intent_score: 0.9, category: withProducts.offers[0]!.category });
+    expect((result.structuredContent as { disclosure: string }).disclosure).toBe(DISCLOSURE);
+    expect(textOf(result)).toBe(`air fryer → https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20\n\n${DISCLOSURE}`);
+  });
+
+  it('productData: true returns the product data too, still with the disclosure; no link, no disclosure', async () => {
+    const client = await clientOf({ analyze: async () => withProducts }, true);
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools[0]?.outputSchema)).toMatch(/"products"/);
+    const result = await send(client, { message: 'Which air fryer should I buy?' });
+    expect((result.structuredContent as unknown as AnalyzeData).offers[0]?.products[0]?.title).toBe(RETAILER_TITLE);
+    expect((result.structuredContent as { disclosure: string }).disclosure).toBe(DISCLOSURE);
+    const none: AnalyzeData = { ...withProducts, status: 'no_offers_found', matched: false, reason: 'no_product_detected', offers: [], requested: 0, returned: 0 };
+    const empty = await send(await clientOf({ analyze: async () => none }), { message: 'thanks' });
+    expect((empty.structuredContent as { disclosure: unknown }).disclosure).toBeNull();
+    expect(textOf(empty)).toBe('No offers (no_product_detected).');
   });
 
   it('passes the request fields, and only those, to the analyzer', async () => {

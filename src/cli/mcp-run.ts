@@ -6,11 +6,11 @@ import type { Backend } from './mcp-backend.js';
 
 export type Http = { port: number; host: string };
 
-export async function runStdio(sdk: Sdk, backend: Backend): Promise<number> {
+export async function runStdio(sdk: Sdk, backend: Backend, productData = false): Promise<number> {
   // Listening before the ready line: a signal sent on seeing it must find the handler.
   // The client ends the session by closing our stdin.
   const stop = stopped(true);
-  const server = sdk.createChatAdsMcpServer({ analyzer: backend.analyzer });
+  const server = sdk.createChatAdsMcpServer({ analyzer: backend.analyzer, productData });
   // Protocol errors may quote the bytes received (message text): their kind only.
   server.server.onerror = (err) => process.stderr.write(`chatads mcp: protocol error (${err.name})\n`);
   await server.connect(new sdk.StdioServerTransport());
@@ -21,10 +21,10 @@ export async function runStdio(sdk: Sdk, backend: Backend): Promise<number> {
   return 0;
 }
 
-export async function runHttp(sdk: Sdk, backend: Backend, http: Http): Promise<number> {
+export async function runHttp(sdk: Sdk, backend: Backend, http: Http, productData = false): Promise<number> {
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host);
   // Bound elsewhere, a Host check cannot know the names clients use: the user exposed it on purpose.
-  const listener = sdk.chatAdsMcpHttpListener({ analyzer: backend.analyzer, ...(loopback ? {} : { allowedHosts: null }) });
+  const listener = sdk.chatAdsMcpHttpListener({ analyzer: backend.analyzer, productData, ...(loopback ? {} : { allowedHosts: null }) });
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
   const stop = stopped(false);
   await listen(server, http);

@@ -14,7 +14,7 @@ export const DEFAULT_MCP_PORT = 3334;
 const NPX = 'npx -y -p chatads -p @modelcontextprotocol/sdk chatads mcp';
 
 export const MCP_HELP = `Usage: chatads mcp [--config FILE [--team ID]] [--url URL [--key KEY]]
-                  [--http [--port N] [--host H]]
+                  [--http [--port N] [--host H]] [--product-data]
 
 Runs an MCP server with one tool, chatads_message_send: a chat message in, affiliate offers
 out. Needs the MCP SDK beside chatads: npm install @modelcontextprotocol/sdk, or with npx:
@@ -33,6 +33,11 @@ Options:
   --http          Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
   --port N        Port for --http (default: ${DEFAULT_MCP_PORT}; 0 picks a free one)
   --host H        Address for --http (default: 127.0.0.1); there is no authentication
+  --product-data  Also return the retailer's product data (titles, images, ratings). Off by
+                  default: a tool result goes into a model's context, and the Associates
+                  Program does not allow its content to be used with generative AI. Only for
+                  a host that shows results to a person without a model reading them
+                  (docs/compliance.md)
   -h, --help      Show this help
 `;
 
@@ -46,6 +51,7 @@ const OPTIONS = {
   http: { type: 'boolean', default: false },
   port: { type: 'string' },
   host: { type: 'string' },
+  'product-data': { type: 'boolean', default: false },
   ...HELP_OPTION,
 } as const;
 
@@ -63,7 +69,8 @@ export async function mcpCommand(args: string[]): Promise<number> {
     }
     const backend = await openBackend(choice.backend);
     try {
-      return choice.http ? await runHttp(sdk, backend, choice.http) : await runStdio(sdk, backend);
+      const productData = values['product-data'] === true;
+      return choice.http ? await runHttp(sdk, backend, choice.http, productData) : await runStdio(sdk, backend, productData);
     } finally {
       await backend.close();
     }

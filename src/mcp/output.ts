@@ -51,3 +51,29 @@ export const analysisOutput = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameShape: Same<z.output<typeof analysisOutput>, AnalyzeData> = true;
 void sameShape;
+
+/** The Associates statement that must stand next to every affiliate link shown (docs/compliance.md). */
+export const DISCLOSURE = 'As an Amazon Associate I earn from qualifying purchases.';
+
+const disclosure = z
+  .string()
+  .nullable()
+  .describe('Show this sentence next to the links, as they are shown (the retailer\'s rules and the FTC require it); null when there is no link.');
+
+/**
+ * The default result: links without the retailer's product data (titles, images, prices, ratings,
+ * the marketing line built from a title). A tool result goes into a model's context, and the
+ * program's content may not be used with generative AI (docs/compliance.md).
+ */
+export const linkOutput = analysisOutput
+  .extend({
+    offers: z.array(offer.omit({ products: true, marketing_message: true })),
+    disclosure,
+  })
+  .describe('Affiliate links for the products a message mentions, without retailer product data.');
+
+/** The opt-in result (`productData: true`): the whole analysis, product data included. */
+export const fullOutput = analysisOutput.extend({ disclosure });
+
+export type LinkResult = z.output<typeof linkOutput>;
+export type FullResult = z.output<typeof fullOutput>;

@@ -10,6 +10,14 @@ export interface ChatAdsMcpServerOptions {
   name?: string;
   /** The server's version for clients. Default: the version of the interface it speaks. */
   version?: string;
+  /**
+   * Also return the retailer's product data (`products`: titles, images, ratings; the marketing
+   * line). Default false: a tool result goes into the calling model's context, and the Associates
+   * Program says its content should not be used in connection with generative AI (its product
+   * API's content not with machine-learning models). Turn it on only for a host that shows the
+   * result to a person without a model reading it (docs/compliance.md).
+   */
+  productData?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -23,6 +31,6 @@ export function createChatAdsMcpServer(options: ChatAdsMcpServerOptions): McpSer
   }
   const info = { name: options.name ?? 'chatads', version: options.version ?? API_VERSION };
   const server = new McpServer(info, { instructions: INSTRUCTIONS });
-  registerMessageSend(server, options.analyzer);
+  registerMessageSend(server, options.analyzer, { productData: options.productData === true });
   return server;
 }
