@@ -162,3 +162,22 @@ describe('links stay plain', () => {
     }
   });
 });
+
+describe('ratings and product data carry their source and retrieval time', () => {
+  it('every product with stars or reviews says where and when they were fetched, kept through the upstream cache', async () => {
+    let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const calls: string[] = [];
+    const chatads = createChatAds({ affiliate_tags: { US: 'dated-20' }, resolvers: [retailer(calls)], now: () => clock, cache: false });
+    toClose.push(chatads);
+    const ask = async (message: string) => (await chatads.analyze({ message, message_analysis: 'fast' })).offers[0]!.products[0]!;
+
+    const first = await ask('Should I buy the Sony WH-1000XM5?');
+    expect(first).toMatchObject({ stars: 4.4, reviews: 812, data_source: 'retailer_api', retrieved_at: '2026-11-24T12:00:00.000Z' });
+    clock += 10 * 60_000; // within the upstream cache's hour: the same fetch, the same date
+    expect(await ask('Is the Sony WH-1000XM5 worth it?')).toMatchObject({ retrieved_at: '2026-11-24T12:00:00.000Z' });
+    expect(calls).toEqual(['Sony WH-1000XM5']);
+    clock += 2 * 3_600_000; // past it: fetched again, dated again
+    expect(await ask('Should I buy the Sony WH-1000XM5?')).toMatchObject({ retrieved_at: '2026-11-24T14:10:00.000Z' });
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -22,6 +22,8 @@ export const productSchema = z.object({
   reviews: z.number().nullable(),
   asin: z.string().optional(),
   image_url: z.string().nullable().optional(),
+  data_source: z.string().optional().meta({ description: 'Where the product data came from: `retailer_api` or `shopping_search`.' }),
+  retrieved_at: z.string().optional().meta({ description: 'When the product data was fetched (ISO 8601 UTC); show it with ratings or prices, or refresh.' }),
 });
 
 export const offerSchema = z.object({
@@ -96,8 +98,9 @@ type Offered = Out<typeof offerSchema>;
 type ErrorOut = Out<typeof errorBodySchema>;
 
 export type SchemasMatchTypes = [
-  Expect<Equals<Out<typeof productSchema>, Product>>,
-  Expect<Equals<Omit<Offered, 'resolution_source'>, Omit<Offer, 'resolution_source'>>>,
+  Expect<Equals<Omit<Out<typeof productSchema>, 'data_source'>, Omit<Product, 'data_source'>>>,
+  Expect<Out<typeof productSchema>['data_source'] extends Product['data_source'] ? true : false>,
+  Expect<Equals<Omit<Offered, 'resolution_source' | 'products'>, Omit<Offer, 'resolution_source' | 'products'>>>,
   // `string` and `ResolutionSource` (`'retailer_api' | … | (string & {})`) accept the same values.
   Expect<Offered['resolution_source'] extends Offer['resolution_source'] ? true : false>,
   Expect<Offer['resolution_source'] extends Offered['resolution_source'] ? true : false>,

@@ -49,6 +49,13 @@ export interface Product {
   reviews: number | null;
   asin?: string;
   image_url?: string | null;
+  /**
+   * Where the product data (stars, reviews, title) came from, and when it was fetched (ISO 8601
+   * UTC): the retailer's rules want shown ratings and prices current or dated. Set on every
+   * product of a fetched answer, kept as is while it is served from a cache.
+   */
+  data_source?: ResolutionSource;
+  retrieved_at?: string;
 }
 
 /** Which resolver produced an offer's URL. */

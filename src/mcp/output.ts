@@ -17,6 +17,8 @@ const product = z.object({
   reviews: z.number().nullable(),
   asin: z.string().optional(),
   image_url: z.string().nullable().optional(),
+  data_source: z.string().optional().describe('Where the product data came from.'),
+  retrieved_at: z.string().optional().describe('When it was fetched (ISO 8601 UTC): show it with ratings, or refresh.'),
 });
 
 const offer = z.object({

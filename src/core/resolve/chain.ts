@@ -76,10 +76,12 @@ class Stage {
     const signal = AbortSignal.any([total, AbortSignal.timeout(this.budgetMs)]);
     const outcome = await this.#call({ ...query, signal }, signal);
     switch (outcome.kind) {
-      case 'answer':
+      case 'answer': {
         this.#consecutiveTimeouts = 0;
-        this.cache?.set(key, { value: outcome.value }, { ttl: outcome.value ? this.cacheTtl.hit : this.cacheTtl.miss });
-        return outcome.value;
+        const value = outcome.value ? dated(outcome.value, this.now()) : null;
+        this.cache?.set(key, { value }, { ttl: value ? this.cacheTtl.hit : this.cacheTtl.miss });
+        return value;
+      }
       case 'timeout':
         // Only the stage's own deadline counts against the upstream, not the request running out.
         if (!total.aborted && ++this.#consecutiveTimeouts >= this.breaker.timeouts) {
@@ -163,4 +165,14 @@ function isOwnUrl(url: string, query: ResolveQuery): boolean {
   } catch {
     return false;
   }
+}
+
+/** A fetched answer's products, each with where and when its data was fetched (kept through caches). */
+function dated(resolution: Resolution, now: number): Resolution {
+  if (resolution.products.length === 0) return resolution;
+  const retrieved_at = new Date(now).toISOString();
+  return {
+    ...resolution,
+    products: resolution.products.map((p) => ({ ...p, data_source: p.data_source ?? resolution.source, retrieved_at: p.retrieved_at ?? retrieved_at })),
+  };
 }
