@@ -89,8 +89,12 @@ describe('resolution through the chain, served by chatads serve', () => {
     const u = new URL(offer.url!);
     expect(u.hostname).toBe(host);
     expect(u.searchParams.get('tag')).toBe(tag);
-    expect(offer.products[0]).toMatchObject({ asin: 'B0TESTAAA1', brand_name: 'Acme' });
-    for (const p of offer.products) expect(new URL(p.url).hostname).toBe(host);
+    expect(offer.products[0]).toMatchObject({ asin: 'B0TESTAAA1', brand_name: 'Acme', data_source: 'retailer_api' });
+    for (const p of offer.products) {
+      expect(new URL(p.url).hostname).toBe(host);
+      // Ratings are only ever shown with where and when they were fetched.
+      expect(Date.parse(p.retrieved_at!)).toBeGreaterThan(Date.now() - 3_600_000);
+    }
     const sent = creators.searchRequests().slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['x-marketplace']).toBe(host);
@@ -114,6 +118,8 @@ describe('resolution through the chain, served by chatads serve', () => {
     expect(u.searchParams.get('tag')).toBe('acme-20');
     // The provider's merchant links and names never reach the answer.
     expect(JSON.stringify(offer)).not.toMatch(/bestbuy|walmart|Best Buy/i);
+    expect(offer.products.length).toBeGreaterThan(0);
+    for (const p of offer.products) expect(p).toMatchObject({ data_source: 'shopping_search', retrieved_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it('latency within the stage budget is waited for; beyond it, the chain moves on', async () => {
