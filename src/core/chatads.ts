@@ -32,7 +32,7 @@ import { createResolverChain, type BreakerOptions, type ResolveBudgets, type Ups
 import { checkRules } from './rules.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
-import type { AnalyzeData, AnalyzeRequest, Envelope, NormalizedRequest, Usage } from './types.js';
+import type { AnalyzeData, AnalyzeRequest, Envelope, Health, NormalizedRequest, Usage } from './types.js';
 import { validateRequest } from './validate.js';
 import { MemoryStore } from '../stores/memory.js';
 
@@ -99,7 +99,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   }
   const now = options.now ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const store = options.store ?? new MemoryStore();
+  const store: Store = options.store ?? new MemoryStore();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cache = options.cache === false ? null : new ResultCache(options.cache, now);
   const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
@@ -216,12 +216,24 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     const answer = (envelope: Envelope, headers: Record<string, string> | undefined): HttpResponse =>
       finish(respond(envelope, headers), envelope);
     const fail = (f: ChatAdsFailure): HttpResponse => answer(errorEnvelope(f, withContext(meta, usage, country)), f.headers);
+    const answerHealth = (envelope: Envelope<Health>): HttpResponse => finish(respond(envelope, undefined), null);
 
     try {
       const routing = route(req.method, req.path);
       if (!routing.ok) return fail(routing.failure);
       // Public: before the key and the limits, so it never counts.
       if (routing.endpoint === 'openapi') return finish(respondDocument(openApiDocument(), meta.request_id), null);
+      if (routing.endpoint === 'healthz') return answerHealth({ data: { status: 'ok' }, error: null, meta });
+      if (routing.endpoint === 'readyz') {
+        try {
+          await ready;
+          await store.ping?.();
+        } catch (err) {
+          logger('warn', 'not_ready', { request_id: meta.request_id, error: err instanceof Error ? err.name : 'unknown' });
+          return fail(failure('SERVICE_UNAVAILABLE', 'The store does not answer; retry shortly.', undefined, { 'retry-after': '1' }));
+        }
+        return answerHealth({ data: { status: 'ready' }, error: null, meta });
+      }
       const headers = normalizeHeaders(req.headers);
       if (!isJsonContentType(headers['content-type'])) {
         return fail(failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json (UTF-8).'));

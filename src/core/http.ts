@@ -5,11 +5,15 @@
  */
 import { failure, statusOf, type ChatAdsFailure } from './errors.js';
 import type { OpenApiDocument } from './openapi.js';
-import type { Envelope } from './types.js';
+import type { Envelope, Health } from './types.js';
 
 export const MESSAGES_PATH = '/v1/chatads/messages';
 /** The OpenAPI document of the service (GET/HEAD, no key). */
 export const OPENAPI_PATH = '/v1/openapi.json';
+/** Liveness: 200 while the process answers (GET/HEAD, no key, never counted). */
+export const HEALTHZ_PATH = '/healthz';
+/** Readiness: 200 when the store answers, 503 SERVICE_UNAVAILABLE when it does not. */
+export const READYZ_PATH = '/readyz';
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export type HeaderValue = string | string[] | undefined;
@@ -37,7 +41,7 @@ export interface HttpResponse {
    * What to send as JSON: the envelope, or (200 on `GET /v1/openapi.json`) the OpenAPI
    * document. On HEAD it is still set; the server sends the headers only.
    */
-  body: Envelope | OpenApiDocument;
+  body: Envelope | Envelope<Health> | OpenApiDocument;
 }
 
 /** Lower-cased header record, whatever the input form. */
@@ -58,7 +62,14 @@ export function normalizeHeaders(headers: HttpRequest['headers']): Record<string
   return out;
 }
 
-export type Endpoint = 'messages' | 'openapi';
+export type Endpoint = 'messages' | 'openapi' | 'healthz' | 'readyz';
+
+/** The public GET/HEAD routes and their endpoints. */
+const READ_ONLY: ReadonlyMap<string, Endpoint> = new Map([
+  [OPENAPI_PATH, 'openapi'],
+  [HEALTHZ_PATH, 'healthz'],
+  [READYZ_PATH, 'readyz'],
+]);
 export type Routing = { ok: true; endpoint: Endpoint } | { ok: false; failure: ChatAdsFailure };
 
 export function route(method: string, path: string): Routing {
@@ -72,11 +83,12 @@ export function route(method: string, path: string): Routing {
       failure: failure('METHOD_NOT_ALLOWED', `${MESSAGES_PATH} accepts POST only.`, undefined, { allow: 'POST' }),
     };
   }
-  if (p === OPENAPI_PATH) {
-    if (m === 'GET' || m === 'HEAD') return { ok: true, endpoint: 'openapi' };
+  const readOnly = READ_ONLY.get(p);
+  if (readOnly) {
+    if (m === 'GET' || m === 'HEAD') return { ok: true, endpoint: readOnly };
     return {
       ok: false,
-      failure: failure('METHOD_NOT_ALLOWED', `${OPENAPI_PATH} accepts GET and HEAD only.`, undefined, { allow: 'GET, HEAD' }),
+      failure: failure('METHOD_NOT_ALLOWED', `${p} accepts GET and HEAD only.`, undefined, { allow: 'GET, HEAD' }),
     };
   }
   return { ok: false, failure: failure('NOT_FOUND', `No route for ${m} ${truncate(p, 200)}.`) };
@@ -221,7 +233,7 @@ export function parseBody(body: unknown, maxBodyBytes: number): BodyParse {
   }
 }
 
-export function respond(envelope: Envelope, extraHeaders: Record<string, string> | undefined): HttpResponse {
+export function respond(envelope: Envelope | Envelope<Health>, extraHeaders: Record<string, string> | undefined): HttpResponse {
   const status = envelope.error ? statusOf(envelope.error.code as Parameters<typeof statusOf>[0]) : 200;
   return {
     status,

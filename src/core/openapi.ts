@@ -6,13 +6,14 @@
 import { z } from 'zod';
 import { API_VERSION } from './envelope.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
-import { DEFAULT_MAX_BODY_BYTES, MESSAGES_PATH, OPENAPI_PATH } from './http.js';
+import { DEFAULT_MAX_BODY_BYTES, HEALTHZ_PATH, MESSAGES_PATH, OPENAPI_PATH, READYZ_PATH } from './http.js';
 import { DEFAULT_REJECTION_MESSAGE } from './rules.js';
 import {
   analyzeDataSchema,
   ERROR_CODES,
   errorBodySchema,
   errorEnvelopeSchema,
+  healthEnvelopeSchema,
   metaSchema,
   offerSchema,
   productSchema,
@@ -196,6 +197,7 @@ function responseSchemas(): Record<string, Json> {
   const named = {
     SuccessEnvelope: successEnvelopeSchema,
     ErrorEnvelope: errorEnvelopeSchema,
+    HealthEnvelope: healthEnvelopeSchema,
     AnalyzeData: analyzeDataSchema,
     Offer: offerSchema,
     Product: productSchema,
@@ -269,6 +271,37 @@ function build(): OpenApiDocument {
           },
         },
       },
+      [HEALTHZ_PATH]: {
+        get: {
+          operationId: 'getHealth',
+          summary: 'Liveness (HEAD too): 200 while the process answers; no API key, never counted',
+          security: [],
+          responses: {
+            '200': {
+              description: '`data.status` is `ok`.',
+              headers: { ...REQUEST_ID_HEADER },
+              content: { 'application/json': { schema: schemaRef('HealthEnvelope'), examples: { ok: { value: { data: { status: 'ok' }, error: null, meta: exampleMeta(false) } } } } },
+            },
+            '500': responseRef(500),
+          },
+        },
+      },
+      [READYZ_PATH]: {
+        get: {
+          operationId: 'getReadiness',
+          summary: 'Readiness (HEAD too): 200 when the store answers, 503 when it does not (Redis down, SQLite locked); no API key, never counted',
+          security: [],
+          responses: {
+            '200': {
+              description: '`data.status` is `ready`.',
+              headers: { ...REQUEST_ID_HEADER },
+              content: { 'application/json': { schema: schemaRef('HealthEnvelope'), examples: { ready: { value: { data: { status: 'ready' }, error: null, meta: exampleMeta(false) } } } } },
+            },
+            '503': responseRef(503),
+            '500': responseRef(500),
+          },
+        },
+      },
     },
     components: {
       schemas: { AnalyzeRequest: bare(z.toJSONSchema(requestSchema, { io: 'input' }) as Json), ...responseSchemas() },
@@ -278,7 +311,7 @@ function build(): OpenApiDocument {
         RequestId: { description: 'Repeats `meta.request_id`.', required: true, schema: { type: 'string', format: 'uuid' } },
         RetryAfter: { description: 'Whole seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
         Allow: {
-          description: 'The methods the path accepts: `POST`, or `GET, HEAD` for this document.',
+          description: 'The methods the path accepts: `POST`, or `GET, HEAD` for this document and the health routes.',
           required: true,
           schema: { type: 'string' },
         },

@@ -86,6 +86,11 @@ export const errorBodySchema = z.object({
 
 export const successEnvelopeSchema = z.object({ data: analyzeDataSchema, error: z.null(), meta: metaSchema });
 export const errorEnvelopeSchema = z.object({ data: z.null(), error: errorBodySchema, meta: metaSchema });
+export const healthEnvelopeSchema = z.object({
+  data: z.object({ status: z.enum(['ok', 'ready']) }),
+  error: z.null(),
+  meta: metaSchema,
+});
 
 // ---- compile-time: the schemas equal the types of types.ts -------------------------------------
 

@@ -46,6 +46,12 @@ export interface Store {
   revokeKey(teamId: string, keyId: string): Promise<boolean>;
   listTeams(): Promise<Team[]>;
 
+  /**
+   * Called by `GET /readyz`: resolves when the store can serve a request now (a write would go
+   * through), rejects when it cannot. Optional: a store without it is always ready.
+   */
+  ping?(): Promise<void>;
+
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -125,6 +125,11 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
+/** The `data` of `GET /healthz` (`ok`: the process answers) and `GET /readyz` (`ready`: so does the store). */
+export interface Health {
+  status: 'ok' | 'ready';
+}
+
 export interface Envelope<T = AnalyzeData> {
   data: T | null;
   error: ErrorBody | null;

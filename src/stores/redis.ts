@@ -288,6 +288,11 @@ export class RedisStore implements Store {
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  /** Ready when Redis answers a PING within the command deadline (whatever `failure` says). */
+  async ping(): Promise<void> {
+    await this.#run(() => this.#client.ping());
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

@@ -155,6 +155,12 @@ export class SqliteStore implements Store {
     }));
   }
 
+  /** Ready when the write lock can be taken now (within the busy timeout): nothing is written. */
+  async ping(): Promise<void> {
+    this.#db.exec('BEGIN IMMEDIATE');
+    this.#db.exec('ROLLBACK');
+  }
+
   async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
   }
