@@ -212,6 +212,27 @@ function responseSchemas(): Record<string, Json> {
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, bare(schema as Json)]));
 }
 
+/** `GET /healthz` or `/readyz`: the health envelope with `status`, or the listed error statuses. */
+function healthPath(operationId: string, status: 'ok' | 'ready', summary: string, errors: number[]): Json {
+  const example = { data: { status }, error: null, meta: exampleMeta(false) };
+  return {
+    get: {
+      operationId,
+      summary,
+      security: [],
+      responses: {
+        '200': {
+          description: `\`data.status\` is \`${status}\`.`,
+          headers: { ...REQUEST_ID_HEADER },
+          content: { 'application/json': { schema: schemaRef('HealthEnvelope'), examples: { [status]: { value: example } } } },
+        },
+        ...Object.fromEntries(errors.map((s) => [String(s), responseRef(s)])),
+        '500': responseRef(500),
+      },
+    },
+  };
+}
+
 function build(): OpenApiDocument {
   const postStatuses = [...new Set(Object.values(ERROR_STATUS))].filter((s) => s !== 404 && s !== 405).sort((a, b) => a - b);
   return {
@@ -271,37 +292,13 @@ function build(): OpenApiDocument {
           },
         },
       },
-      [HEALTHZ_PATH]: {
-        get: {
-          operationId: 'getHealth',
-          summary: 'Liveness (HEAD too): 200 while the process answers; no API key, never counted',
-          security: [],
-          responses: {
-            '200': {
-              description: '`data.status` is `ok`.',
-              headers: { ...REQUEST_ID_HEADER },
-              content: { 'application/json': { schema: schemaRef('HealthEnvelope'), examples: { ok: { value: { data: { status: 'ok' }, error: null, meta: exampleMeta(false) } } } } },
-            },
-            '500': responseRef(500),
-          },
-        },
-      },
-      [READYZ_PATH]: {
-        get: {
-          operationId: 'getReadiness',
-          summary: 'Readiness (HEAD too): 200 when the store answers, 503 when it does not (Redis down, SQLite locked); no API key, never counted',
-          security: [],
-          responses: {
-            '200': {
-              description: '`data.status` is `ready`.',
-              headers: { ...REQUEST_ID_HEADER },
-              content: { 'application/json': { schema: schemaRef('HealthEnvelope'), examples: { ready: { value: { data: { status: 'ready' }, error: null, meta: exampleMeta(false) } } } } },
-            },
-            '503': responseRef(503),
-            '500': responseRef(500),
-          },
-        },
-      },
+      [HEALTHZ_PATH]: healthPath('getHealth', 'ok', 'Liveness (HEAD too): 200 while the process answers; no API key, never counted', []),
+      [READYZ_PATH]: healthPath(
+        'getReadiness',
+        'ready',
+        'Readiness (HEAD too): 200 when the store answers, 503 when it does not (Redis down, SQLite locked); no API key, never counted',
+        [503],
+      ),
     },
     components: {
       schemas: { AnalyzeRequest: bare(z.toJSONSchema(requestSchema, { io: 'input' }) as Json), ...responseSchemas() },
