@@ -2,7 +2,12 @@
  * The eval's metric arithmetic and span matching (scripts/eval). No dataset reads: `npm test`
  * must run without ../shared.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Extract } from '../scripts/eval/chatset.js';
+import { parseConll } from '../scripts/eval/data.js';
+import { offerOnProduct, productTokens } from '../scripts/eval/offers.js';
+import { checkTargets, TARGETS } from '../scripts/eval/targets.js';
+import { evaluateWnut, SOCIAL_SETS } from '../scripts/eval/wnut.js';
 import { accuracyAt, averageRanks, mean, percentile, prf, rocAuc, sumPrf } from '../scripts/eval/metrics.js';
 import {
   compactSpanText,
@@ -12,6 +17,11 @@ import {
   overlapLength,
   type CharSpan,
 } from '../scripts/eval/spans.js';
+
+// The helpers under test are pure; keep the analyzer (being rewritten in src/) out of this file.
+vi.mock('../src/index.js', () => ({ createChatAds: () => { throw new Error('not in unit tests'); } }));
+vi.mock('../src/core/extract/index.js', () => ({ extractMentions: () => [] }));
+vi.mock('../src/core/intent/index.js', () => ({ scoreMessageIntent: () => 0.5 }));
 
 /** A span of `text` starting at `start`. */
 const span = (text: string, start: number, end = start + text.length): CharSpan => ({ text, start, end });
@@ -225,5 +235,82 @@ describe('matchLenient', () => {
     const m = matchLenient([{ start: 0, end: 3 }, { start: 5, end: 8 }], []);
     expect(m).toEqual({ pairs: [], unmatchedGold: [0, 1], unmatchedPred: [] });
     expect(prf(m.pairs.length, 0, 2)).toMatchObject({ precision: null, recall: 0, f1: 0 });
+  });
+});
+
+describe('offerOnProduct (QueryNER first offer = the searched product)', () => {
+  const [q] = parseConll('sony\tB-creator\nnoise\tB-core_product_type\ncancelling\tI-core_product_type\nheadphones\tI-core_product_type\nblack\tB-color\n');
+  const query = q!;
+
+  it('finds the product tokens (core_product_type, product_name)', () => {
+    expect(productTokens(query).map((t) => t.text)).toEqual(['noise', 'cancelling', 'headphones']);
+    const [none] = parseConll('sony\tB-creator\nblack\tB-color\n');
+    expect(productTokens(none!)).toEqual([]);
+  });
+
+  it('succeeds when the link text, located with indexOf, overlaps a product token', () => {
+    expect(offerOnProduct(query, 'headphones')).toBe(true);
+    expect(offerOnProduct(query, 'sony noise')).toBe(true);
+    expect(offerOnProduct(query, 'noise cancelling headphones')).toBe(true);
+  });
+
+  it('fails on a brand or modifier alone, on text not in the query, and on empty text', () => {
+    expect(offerOnProduct(query, 'sony')).toBe(false);
+    expect(offerOnProduct(query, 'black')).toBe(false);
+    expect(offerOnProduct(query, 'earbuds')).toBe(false);
+    expect(offerOnProduct(query, '')).toBe(false);
+  });
+});
+
+describe('evaluateWnut on the WNUT-style social sets', () => {
+  const sentences = parseConll('got\tO\nan\tO\niphone\tB-product\nfrom\tO\napple\tB-company\ntoday\tO\n');
+  // A stand-in extractor: `iphone` and `apple` as named mentions, `today` as generic.
+  // Only link_text, start and kind are read by the scorer.
+  const extract: Extract = (text) =>
+    ['iphone', 'apple', 'today'].map((w) => ({ link_text: w, start: text.indexOf(w), kind: w === 'today' ? 'generic' : 'named' })) as unknown as ReturnType<Extract>;
+
+  it('scores named mentions against gold product entities, lenient one-to-one', () => {
+    const s = evaluateWnut(sentences, extract, SOCIAL_SETS.wnut16).scores;
+    expect(s).toMatchObject({ sentences: 1, gold_product: 1, named_predictions: 2, all_predictions: 3 });
+    expect(s.product).toMatchObject({ tp: 1, precision: 0.5, recall: 1 });
+    expect(s.product_strict.tp).toBe(1);
+  });
+
+  it("counts each set's own brand type for the brand-as-product precision", () => {
+    const wnut16 = evaluateWnut(sentences, extract, SOCIAL_SETS.wnut16).scores;
+    expect(wnut16.gold_corporation).toBe(1);
+    expect(wnut16.product_or_corporation.precision).toBe(1);
+    const asWnut17 = evaluateWnut(sentences, extract, SOCIAL_SETS.wnut17).scores;
+    expect(asWnut17.gold_corporation).toBe(0);
+    expect(asWnut17.product_or_corporation.precision).toBe(0.5);
+    expect(asWnut17.false_positives_by_overlapped_type).toEqual({ company: 1 });
+  });
+});
+
+describe('checkTargets', () => {
+  const rate = (n: number, offered: number) => ({ n, offered, rate: offered / n });
+  const meta = { date: '', node: '', machine: { cpu: '', cores: 2, platform: '', release: '', arch: '', loadavg_1m: 0 }, commit: null, dirty: null, parts: [], data_dir: '' };
+
+  it('checks the offer targets with their direction, the target itself included', () => {
+    const checks = checkTargets({
+      meta,
+      offers: {
+        clinc_non_purchase: rate(100, 2),
+        clinc_order: rate(20, 17),
+        clinc_oos: rate(10, 0),
+        clinc_hard_negatives: {},
+        nq_open_heldout: rate(10, 1),
+        queryner_first_offer: rate(100, 95),
+      },
+    });
+    const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
+    expect(Object.keys(byId)).toEqual(['offers.clinc_non_purchase', 'offers.clinc_order', 'queryner.first_offer']);
+    expect(byId['offers.clinc_non_purchase']).toMatchObject({ op: '<=', target: TARGETS.clincNonPurchaseOffered, pass: true });
+    expect(byId['offers.clinc_order']).toMatchObject({ op: '>=', target: TARGETS.clincOrderOffered, pass: false });
+    expect(byId['queryner.first_offer']).toMatchObject({ value: 0.95, pass: true });
+  });
+
+  it('reports nothing for parts that did not run', () => {
+    expect(checkTargets({ meta })).toEqual([]);
   });
 });

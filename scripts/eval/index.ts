@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { extractMentions } from '../../src/core/extract/index.js';
 import { evaluateChatset, type ChatDetail } from './chatset.js';
 import { DataError, dataPath, isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from './data.js';
 import { evaluateOffers } from './offers.js';
@@ -22,7 +23,7 @@ import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { measureSpeed } from './speed.js';
 import { checkTargets } from './targets.js';
-import { evaluateWnut, type WnutDetail } from './wnut.js';
+import { SOCIAL_SETS, evaluateWnut, type WnutDetail } from './wnut.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -147,13 +148,16 @@ async function run(o: Options): Promise<void> {
   }
   if (has('wnut')) {
     progress('WNUT-17 dev');
-    const w = evaluateWnut(loadConll(d('wnutDev')));
+    const w = evaluateWnut(loadConll(d('wnutDev')), extractMentions, SOCIAL_SETS.wnut17);
     r.wnut = w.scores;
     wnutDetails = w.details;
   }
   if (has('social')) {
     progress('TweetNER7 and WNUT-16 dev');
-    r.social = { tweetner7: evaluateWnut(loadConll(d('tweetNerDev'))).scores, wnut16: evaluateWnut(loadConll(d('wnut16Dev'))).scores };
+    r.social = {
+      tweetner7: evaluateWnut(loadConll(d('tweetNerDev')), extractMentions, SOCIAL_SETS.tweetner7).scores,
+      wnut16: evaluateWnut(loadConll(d('wnut16Dev')), extractMentions, SOCIAL_SETS.wnut16).scores,
+    };
   }
   if (has('queryner') && queryNer) {
     progress('QueryNER dev');

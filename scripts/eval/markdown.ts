@@ -67,7 +67,7 @@ export function renderMarkdown(r: EvalResults): string {
         [
           ['recall (lenient)', f3(w.product.recall)],
           ['precision (gold product only)', f3(w.product.precision)],
-          ['precision (product or corporation counts)', f3(w.product_or_corporation.precision)],
+          ['precision (product or brand counts)', f3(w.product_or_corporation.precision)],
           ['strict P / R (compact strings)', `${f3(w.product_strict.precision)} / ${f3(w.product_strict.recall)}`],
           ['recall by a mention of any kind', f3(w.product_recall_any_kind)],
           ['gold products / named predictions', `${w.gold_product} / ${w.named_predictions}`],

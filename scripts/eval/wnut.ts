@@ -1,7 +1,9 @@
 /**
- * WNUT-17 (pre-tokenised social-media text): do our `named` mentions find the gold `product`
- * entities? Lenient one-to-one overlap matching; a second precision also accepts predictions
- * that land on a gold `corporation` (a brand standing for its product).
+ * Social-media NER sets labelled the WNUT-17 way (WNUT-17, TweetNER7, WNUT-16: pre-tokenised
+ * CoNLL, type `product` for named things you can buy or use): do our `named` mentions find the
+ * gold `product` entities? Lenient one-to-one overlap matching; a second precision also accepts
+ * predictions that land on a gold brand entity (a brand standing for its product): `corporation`
+ * in WNUT-17 and TweetNER7, `company` in WNUT-16 (see SOCIAL_SETS).
  */
 import { extractMentions } from '../../src/core/extract/index.js';
 import type { Extract } from './chatset.js';
@@ -9,9 +11,22 @@ import type { ConllSentence, Entity } from './data.js';
 import { prf, ratio, type Prf } from './metrics.js';
 import { compactSpanText, matchLenient, matchStrict, overlapLength, type CharSpan } from './spans.js';
 
+/** How each set names its types: the product type scored, and the brand type(s). */
+export interface SocialSet {
+  product: string;
+  brand: readonly string[];
+}
+
+export const SOCIAL_SETS = {
+  wnut17: { product: 'product', brand: ['corporation'] },
+  tweetner7: { product: 'product', brand: ['corporation'] },
+  wnut16: { product: 'product', brand: ['company'] },
+} as const satisfies Record<string, SocialSet>;
+
 export interface WnutScores {
   sentences: number;
   gold_product: number;
+  /** Gold brand entities (`corporation`; `company` in WNUT-16). */
   gold_corporation: number;
   named_predictions: number;
   all_predictions: number;
@@ -37,7 +52,13 @@ export interface WnutDetail {
   spurious: Array<{ span: CharSpan; overlaps: string | null }>;
 }
 
-export function evaluateWnut(sentences: readonly ConllSentence[], extract: Extract = extractMentions): { scores: WnutScores; details: WnutDetail[] } {
+export function evaluateWnut(
+  sentences: readonly ConllSentence[],
+  extract: Extract = extractMentions,
+  set: SocialSet = SOCIAL_SETS.wnut17,
+): { scores: WnutScores; details: WnutDetail[] } {
+  const isProduct = (e: Entity): boolean => e.type === set.product;
+  const isBrandish = (e: Entity): boolean => isProduct(e) || set.brand.includes(e.type);
   let goldProduct = 0;
   let goldCorp = 0;
   let nNamed = 0;
@@ -57,8 +78,8 @@ export function evaluateWnut(sentences: readonly ConllSentence[], extract: Extra
       kind: m.kind,
     }));
     const named = all.filter((m) => m.kind === 'named');
-    const products = s.entities.filter((e) => e.type === 'product');
-    const brandish = s.entities.filter((e) => e.type === 'product' || e.type === 'corporation');
+    const products = s.entities.filter(isProduct);
+    const brandish = s.entities.filter(isBrandish);
     goldProduct += products.length;
     goldCorp += brandish.length - products.length;
     nNamed += named.length;
