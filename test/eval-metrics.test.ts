@@ -4,9 +4,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Extract } from '../scripts/eval/chatset.js';
-import { parseConll } from '../scripts/eval/data.js';
-import { offerOnProduct, productTokens } from '../scripts/eval/offers.js';
-import { checkTargets, TARGETS } from '../scripts/eval/targets.js';
+import { isHeldOut, parseConll, type Clinc } from '../scripts/eval/data.js';
+import { labelledTweets, tweetLabel } from '../scripts/eval/intent.js';
+import { renderMarkdown } from '../scripts/eval/markdown.js';
+import { clincOfferRates, evaluateOffers, offerOnProduct, productTokens, type Analyzer } from '../scripts/eval/offers.js';
+import type { IntentScores } from '../scripts/eval/intent.js';
+import { checkTargets, INTENT_AUC_TARGETS, TARGETS } from '../scripts/eval/targets.js';
 import { evaluateWnut, SOCIAL_SETS } from '../scripts/eval/wnut.js';
 import { accuracyAt, averageRanks, mean, percentile, prf, rocAuc, sumPrf } from '../scripts/eval/metrics.js';
 import {
@@ -312,5 +315,120 @@ describe('checkTargets', () => {
 
   it('reports nothing for parts that did not run', () => {
     expect(checkTargets({ meta })).toEqual([]);
+  });
+});
+
+describe('clincOfferRates (CLINC150 offer targets)', () => {
+  const clinc: Pick<Clinc, 'val' | 'oos_val'> = {
+    val: [
+      ['buy me a lamp', 'order'],
+      ['order paper towels', 'order'],
+      ['book a flight to rome', 'book_flight'],
+      ['where is my package', 'order_status'],
+      ['add milk to my list', 'shopping_list'],
+      ['what time is it', 'time'],
+      ['tell me a joke', 'tell_joke'],
+    ],
+    oos_val: [
+      ['how do i grow tomatoes', 'oos'],
+      ['lamp facts please', 'oos'],
+    ],
+  };
+  const offered = (t: string): boolean => /lamp|package|paper|flight/.test(t);
+
+  it('counts every non-purchase val intent plus all of oos_val as non-purchase; purchase intents are left out', () => {
+    const r = clincOfferRates(clinc, offered);
+    // order_status, shopping_list, time, tell_joke + 2 oos = 6; offered: package, lamp facts
+    expect(r.clinc_non_purchase).toEqual({ n: 6, offered: 2, rate: 2 / 6 });
+    expect(r.clinc_order).toEqual({ n: 2, offered: 2, rate: 1 });
+    expect(r.clinc_oos).toEqual({ n: 2, offered: 1, rate: 0.5 });
+  });
+
+  it('reports each README hard-negative intent, null share when it has no message', () => {
+    const h = clincOfferRates(clinc, offered).clinc_hard_negatives;
+    expect(Object.keys(h).sort()).toEqual(['order_checks', 'order_status', 'pay_bill', 'shopping_list', 'shopping_list_update']);
+    expect(h.order_status).toEqual({ n: 1, offered: 1, rate: 1 });
+    expect(h.shopping_list).toEqual({ n: 1, offered: 0, rate: 0 });
+    expect(h.pay_bill).toEqual({ n: 0, offered: 0, rate: null });
+  });
+});
+
+describe('evaluateOffers with a stand-in analyzer', () => {
+  it('asks fast mode at the defaults, analyses each CLINC text once, and checks the first offer', async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const chatads = {
+      analyze: async (req: Record<string, unknown>) => {
+        calls.push(req);
+        const message = String(req.message);
+        const linkText = message.includes('headphones') ? 'headphones' : message.includes('sony') ? 'sony' : null;
+        return { offers: linkText ? [{ link_text: linkText }] : [] };
+      },
+    } as unknown as Analyzer;
+    const queryNer = parseConll(
+      'sony\tB-creator\nheadphones\tB-core_product_type\n\nsony\tB-creator\ntv\tB-core_product_type\n\nsony\tB-creator\n',
+    );
+    const r = await evaluateOffers(chatads, {
+      clinc: { train: [], oos_train: [], val: [['buy headphones', 'order'], ['buy headphones', 'order'], ['hi', 'greeting']], oos_val: [] },
+      queryNer,
+      nqHeldOut: ['who wrote hamlet', 'best headphones ever made'],
+    });
+    expect(calls.every((c) => c.message_analysis === 'fast' && Object.keys(c).length === 2)).toBe(true);
+    // 2 distinct CLINC texts + 2 NQ questions + 2 queries with product tokens (the brand-only one is skipped)
+    expect(calls).toHaveLength(6);
+    expect(r.clinc_order).toEqual({ n: 2, offered: 2, rate: 1 });
+    expect(r.clinc_non_purchase).toEqual({ n: 1, offered: 0, rate: 0 });
+    expect(r.nq_open_heldout).toEqual({ n: 2, offered: 1, rate: 0.5 });
+    // "sony headphones" → headphones (product) ✓; "sony tv" → sony (brand only) ✗
+    expect(r.queryner_first_offer).toEqual({ n: 2, offered: 1, rate: 0.5 });
+  });
+});
+
+describe('phone tweet labels', () => {
+  it('reads PI/yes as positive and no as negative in any case; everything else is unlabelled', () => {
+    for (const c of ['PI', 'pi', 'yes', 'Yes', ' YES ']) expect(tweetLabel(c)).toBe(true);
+    for (const c of ['no', 'No', 'NO']) expect(tweetLabel(c)).toBe(false);
+    for (const c of ['undefined', 'Undefined', '', '.', 'Now with the sizes']) expect(tweetLabel(c)).toBeNull();
+  });
+
+  it('keeps only the held-out fifth when asked', () => {
+    const texts = Array.from({ length: 40 }, (_, i) => `tweet number ${i}`);
+    const held = texts.filter(isHeldOut);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThan(texts.length);
+    const tweets = texts.flatMap((text, i) => [{ cls: i % 2 ? 'PI' : 'No', text }, { cls: 'undefined', text }]);
+    const all = labelledTweets(tweets, false);
+    expect(all).toHaveLength(40);
+    const heldOut = labelledTweets(tweets, true);
+    expect(heldOut.map((t) => t.text)).toEqual(held);
+    expect(heldOut.every((t) => t.label === (texts.indexOf(t.text) % 2 === 1))).toBe(true);
+  });
+});
+
+describe('intent AUC targets', () => {
+  const scores = (auc: number): IntentScores => ({
+    description: '', n_pos: 1, n_neg: 1, auc, accuracy: null, tpr: null, tnr: null, mean_score_pos: null, mean_score_neg: null,
+  });
+  const meta = { date: '2026-01-01T00:00:00Z', node: 'v24', machine: { cpu: 'cpu', cores: 2, platform: '', release: '', arch: '', loadavg_1m: 0 }, commit: null, dirty: null, parts: [], data_dir: '' };
+
+  it('checks the four targeted rows, informative rows (whole-file tweets, NQ-open) get none', () => {
+    expect(INTENT_AUC_TARGETS).toEqual({ clinc_order_vs_rest: 0.95, queryner_vs_clinc: 0.95, chatset_dev: 0.88, tweets_heldout: 0.7 });
+    const intent = {
+      clinc_order_vs_rest: scores(0.96),
+      queryner_vs_clinc: scores(0.94),
+      chatset_dev: scores(0.88),
+      tweets_heldout: scores(0.69),
+      tweets_all_labels: scores(0.99),
+      queryner_vs_nq: scores(0.5),
+    };
+    const checks = checkTargets({ meta, intent });
+    expect(checks.map((c) => [c.id, c.pass])).toEqual([
+      ['intent.clinc_order_auc', true],
+      ['intent.queryner_vs_clinc_auc', false],
+      ['intent.chatset_dev_auc', true],
+      ['intent.tweets_auc', false],
+    ]);
+    const md = renderMarkdown({ meta, intent, targets: checks });
+    expect(md).toContain('| `tweets_heldout` | 1 | 1 | 0.690 | n/a | n/a | n/a | ≥ 0.70 ✗ |');
+    expect(md).toContain('| `queryner_vs_nq` | 1 | 1 | 0.500 | n/a | n/a | n/a |  |');
   });
 });

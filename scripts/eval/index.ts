@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractMentions } from '../../src/core/extract/index.js';
+import { createChatAds, type ChatAds } from '../../src/index.js';
 import { evaluateChatset, type ChatDetail } from './chatset.js';
 import { DataError, dataPath, isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from './data.js';
 import { evaluateOffers } from './offers.js';
@@ -173,16 +174,28 @@ async function run(o: Options): Promise<void> {
       nqHeldOut,
     });
   }
-  if (has('offers') && clinc && queryNer && nqHeldOut) {
-    progress('offers at the API defaults: CLINC150 val, NQ-open held out, QueryNER dev');
-    r.offers = await evaluateOffers({ clinc, queryNer, nqHeldOut });
-  }
-  if (has('speed')) {
-    progress(`speed (${o.rounds} rounds over the chat set, then the fixed message)`);
-    r.speed = await measureSpeed(
-      chatsets.flatMap((s) => s.rows.map((row) => row.text)),
-      o.rounds,
-    );
+  if (has('offers') || has('speed')) {
+    // One ChatAds instance for every analyze call (offers, speed). The API defaults apply (fast
+    // is asked per call; min_intent low, max_offers 1); a tag is given only because without one
+    // no marketplace is routed and nothing is ever offered. Resolution stays on the search links
+    // (no retailer API, no network). No result cache: every message is really analysed and timed.
+    const chatads: ChatAds = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
+    try {
+      if (has('offers') && clinc && queryNer && nqHeldOut) {
+        progress('offers at the API defaults: CLINC150 val + oos_val, NQ-open held out, QueryNER dev');
+        r.offers = await evaluateOffers(chatads, { clinc, queryNer, nqHeldOut });
+      }
+      if (has('speed')) {
+        progress(`speed (${o.rounds} rounds over the chat set, then the fixed message)`);
+        r.speed = await measureSpeed(
+          chatads,
+          chatsets.flatMap((s) => s.rows.map((row) => row.text)),
+          o.rounds,
+        );
+      }
+    } finally {
+      await chatads.close();
+    }
   }
 
   r.meta.duration_s = Math.round((Date.now() - started) / 100) / 10;

@@ -31,7 +31,7 @@ export interface IntentScores {
   mean_score_neg: number | null;
 }
 
-interface Labelled {
+export interface Labelled {
   text: string;
   label: boolean;
 }
@@ -52,6 +52,28 @@ export function scoreSet(description: string, items: readonly Labelled[]): Inten
     mean_score_pos: mean(pos),
     mean_score_neg: mean(neg),
   };
+}
+
+/**
+ * The phone-tweet label, case-insensitive: "PI"/"yes" positive, "no" negative, anything else
+ * ("undefined", blank, stray CSV text) null: left out.
+ */
+export function tweetLabel(cls: string): boolean | null {
+  const c = cls.trim().toLowerCase();
+  if (c === 'pi' || c === 'yes') return true;
+  if (c === 'no') return false;
+  return null;
+}
+
+/** Labelled tweets (those with a PI/yes/no class), optionally only the held-out fifth. */
+export function labelledTweets(tweets: readonly Tweet[], heldOutOnly: boolean): Labelled[] {
+  const out: Labelled[] = [];
+  for (const t of tweets) {
+    const label = tweetLabel(t.cls);
+    if (label === null || (heldOutOnly && !isHeldOut(t.text))) continue;
+    out.push({ text: t.text, label });
+  }
+  return out;
 }
 
 export interface IntentInputs {
@@ -106,22 +128,17 @@ export function evaluateIntent(input: IntentInputs): Record<string, IntentScores
     ]);
   }
   if (input.tweets) {
-    const c = (t: Tweet): string => t.cls.toLowerCase();
     out.tweets_heldout = scoreSet(
       'phone tweets, held-out fifth (isHeldOut): "PI"/"yes" (pos) vs "no" (neg), any case; the trainer fits on the rest',
-      input.tweets
-        .filter((t) => isHeldOut(t.text) && ['pi', 'yes', 'no'].includes(c(t)))
-        .map((t) => ({ text: t.text, label: c(t) !== 'no' })),
+      labelledTweets(input.tweets, true),
     );
     out.tweets = scoreSet(
       'phone tweets: class "PI" (pos) vs "no" (neg), exact labels',
       input.tweets.filter((t) => t.cls === 'PI' || t.cls === 'no').map((t) => ({ text: t.text, label: t.cls === 'PI' })),
     );
     out.tweets_all_labels = scoreSet(
-      'phone tweets: "PI"/"yes"/"Yes" (pos) vs "no"/"No" (neg); the file mixes two label spellings',
-      input.tweets
-        .filter((t) => ['pi', 'yes', 'no'].includes(c(t)))
-        .map((t) => ({ text: t.text, label: c(t) !== 'no' })),
+      'phone tweets, whole file (includes what the trainer fits on): "PI"/"yes"/"Yes" (pos) vs "no"/"No" (neg)',
+      labelledTweets(input.tweets, false),
     );
   }
   return out;

@@ -7,6 +7,7 @@ import { f3 } from './report.js';
 import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
+import { INTENT_AUC_TARGETS, TARGETS, meets } from './targets.js';
 import type { WnutScores } from './wnut.js';
 
 function mdTable(header: string[], rows: string[][], rightFrom = 1): string {
@@ -14,18 +15,27 @@ function mdTable(header: string[], rows: string[][], rightFrom = 1): string {
   return [header, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 
-function chatRows(name: string, s: ChatsetScores): string[][] {
+/** Rows of one chat-set file; `targeted`: the file the targets are judged on (dev). */
+function chatRows(name: string, s: ChatsetScores, targeted = false): string[][] {
   const rows: string[][] = [];
   for (const match of ['lenient', 'strict'] as const) {
     for (const scope of ['overall', 'named', 'generic'] as const) {
       const p = s[match][scope];
-      rows.push([name, match, scope, f3(p.precision), f3(p.recall), f3(p.f1), String(p.n_gold), String(p.n_pred)]);
+      let target = '';
+      if (targeted && match === 'lenient' && scope === 'overall') target = `F1 ${goal(p.f1, '>=', TARGETS.chatLenientF1)}`;
+      if (targeted && match === 'lenient' && scope === 'named') target = `R ${goal(p.recall, '>=', TARGETS.chatNamedRecall)}`;
+      rows.push([name, match, scope, f3(p.precision), f3(p.recall), f3(p.f1), String(p.n_gold), String(p.n_pred), target]);
     }
   }
   return rows;
 }
 
-const lat = (name: string, l: Latency): string[] => [name, String(l.n), f3(l.p50_ms), f3(l.p99_ms), f3(l.mean_ms)];
+/** A figure's target and whether it is met, e.g. `≥ 0.95 ✓`. */
+function goal(value: number | null, op: '>=' | '<=', target: number): string {
+  return `${op === '>=' ? '≥' : '≤'} ${target.toFixed(2)} ${meets(value, op, target) ? '✓' : '✗'}`;
+}
+
+const lat = (name: string, l: Latency, target = ''): string[] => [name, String(l.n), f3(l.p50_ms), f3(l.p99_ms), f3(l.mean_ms), target];
 
 export function renderMarkdown(r: EvalResults): string {
   const m = r.meta;
@@ -48,29 +58,29 @@ export function renderMarkdown(r: EvalResults): string {
       '### Chat set: mention extraction',
       '',
       mdTable(
-        ['file', 'match', 'scope', 'P', 'R', 'F1', 'gold', 'pred'],
-        [...chatRows('dev', c.dev), ...chatRows('dev_extra', c.dev_extra), ...chatRows('combined', c.combined)],
+        ['file', 'match', 'scope', 'P', 'R', 'F1', 'gold', 'pred', 'target'],
+        [...chatRows('dev', c.dev, true), ...chatRows('dev_extra', c.dev_extra), ...chatRows('combined', c.combined)],
         3,
       ),
     );
   }
-  const social: Array<[string, WnutScores]> = [];
-  if (r.wnut) social.push(['WNUT-17', r.wnut]);
-  if (r.social) social.push(['TweetNER7', r.social.tweetner7], ['WNUT-16', r.social.wnut16]);
-  for (const [name, w] of social) {
+  const social: Array<[string, WnutScores, { p: number; r: number } | null]> = [];
+  if (r.wnut) social.push(['WNUT-17', r.wnut, { p: TARGETS.wnutPrecision, r: TARGETS.wnutRecall }]);
+  if (r.social) social.push(['TweetNER7', r.social.tweetner7, { p: TARGETS.tweetNerPrecision, r: TARGETS.tweetNerRecall }], ['WNUT-16', r.social.wnut16, null]);
+  for (const [name, w, t] of social) {
     out.push(
       '',
       `### ${name} dev: named mentions vs gold \`product\``,
       '',
       mdTable(
-        ['metric', 'value'],
+        ['metric', 'value', 'target'],
         [
-          ['recall (lenient)', f3(w.product.recall)],
-          ['precision (gold product only)', f3(w.product.precision)],
-          ['precision (product or brand counts)', f3(w.product_or_corporation.precision)],
-          ['strict P / R (compact strings)', `${f3(w.product_strict.precision)} / ${f3(w.product_strict.recall)}`],
-          ['recall by a mention of any kind', f3(w.product_recall_any_kind)],
-          ['gold products / named predictions', `${w.gold_product} / ${w.named_predictions}`],
+          ['recall (lenient)', f3(w.product.recall), t ? goal(w.product.recall, '>=', t.r) : ''],
+          ['precision (gold product only)', f3(w.product.precision), t ? goal(w.product.precision, '>=', t.p) : ''],
+          ['precision (product or brand counts)', f3(w.product_or_corporation.precision), ''],
+          ['strict P / R (compact strings)', `${f3(w.product_strict.precision)} / ${f3(w.product_strict.recall)}`, ''],
+          ['recall by a mention of any kind', f3(w.product_recall_any_kind), ''],
+          ['gold products / named predictions', `${w.gold_product} / ${w.named_predictions}`, ''],
         ],
       ),
     );
@@ -82,12 +92,12 @@ export function renderMarkdown(r: EvalResults): string {
       '### QueryNER dev: product-token coverage',
       '',
       mdTable(
-        ['metric', 'value'],
+        ['metric', 'value', 'target'],
         [
-          ['recall, core_product_type + product_name tokens', f3(q.recall_core)],
-          ['recall, + product_number + creator', f3(q.recall_wide)],
-          ['token precision (any of the four types)', f3(q.precision_wide)],
-          ['queries with at least one mention', f3(q.queries_with_mention)],
+          ['recall, core_product_type + product_name tokens', f3(q.recall_core), goal(q.recall_core, '>=', TARGETS.queryNerRecall)],
+          ['recall, + product_number + creator', f3(q.recall_wide), ''],
+          ['token precision (any of the four types)', f3(q.precision_wide), ''],
+          ['queries with at least one mention', f3(q.queries_with_mention), ''],
         ],
       ),
     );
@@ -98,27 +108,36 @@ export function renderMarkdown(r: EvalResults): string {
       '### Intent: `scoreMessageIntent`',
       '',
       mdTable(
-        ['set', 'pos', 'neg', 'AUC', 'acc ≥ 0.5', 'TPR', 'TNR'],
-        Object.entries(r.intent).map(([k, s]) => [`\`${k}\``, String(s.n_pos), String(s.n_neg), f3(s.auc), f3(s.accuracy), f3(s.tpr), f3(s.tnr)]),
+        ['set', 'pos', 'neg', 'AUC', 'acc ≥ 0.5', 'TPR', 'TNR', 'AUC target'],
+        Object.entries(r.intent).map(([k, s]) => [
+          `\`${k}\``,
+          String(s.n_pos),
+          String(s.n_neg),
+          f3(s.auc),
+          f3(s.accuracy),
+          f3(s.tpr),
+          f3(s.tnr),
+          k in INTENT_AUC_TARGETS ? goal(s.auc, '>=', INTENT_AUC_TARGETS[k]!) : '',
+        ]),
       ),
     );
   }
   if (r.offers) {
     const o = r.offers;
-    const row = (name: string, x: Rate): string[] => [name, String(x.n), String(x.offered), f3(x.rate)];
+    const row = (name: string, x: Rate, target = ''): string[] => [name, String(x.n), String(x.offered), f3(x.rate), target];
     out.push(
       '',
       '### Offers at the API defaults (fast, `min_intent: low`, `max_offers: 1`)',
       '',
       mdTable(
-        ['set', 'messages', 'offered', 'share'],
+        ['set', 'messages', 'offered', 'share', 'target'],
         [
-          row('CLINC150 val + oos_val, non-purchase intents', o.clinc_non_purchase),
-          row('CLINC150 val, `order`', o.clinc_order),
+          row('CLINC150 val + oos_val, non-purchase intents', o.clinc_non_purchase, goal(o.clinc_non_purchase.rate, '<=', TARGETS.clincNonPurchaseOffered)),
+          row('CLINC150 val, `order`', o.clinc_order, goal(o.clinc_order.rate, '>=', TARGETS.clincOrderOffered)),
           row('CLINC150 `oos_val`', o.clinc_oos),
           ...Object.entries(o.clinc_hard_negatives).map(([k, x]) => row(`CLINC150 val, \`${k}\``, x)),
           row('NQ-open questions, held-out fifth', o.nq_open_heldout),
-          row('QueryNER dev: first offer on the searched product', o.queryner_first_offer),
+          row('QueryNER dev: first offer on the searched product', o.queryner_first_offer, goal(o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer)),
         ],
       ),
     );
@@ -130,10 +149,14 @@ export function renderMarkdown(r: EvalResults): string {
       '### Speed (ms per message, cache off)',
       '',
       mdTable(
-        ['workload', 'n', 'p50', 'p99', 'mean'],
+        ['workload', 'n', 'p50', 'p99', 'mean', 'target'],
         [
           lat(`analyze fast, chat set ×${s.chatset_rounds}`, s.analyze_chatset),
-          lat(`analyze fast, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, s.analyze_fixed),
+          lat(
+            `analyze fast, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`,
+            s.analyze_fixed,
+            `p50 ${goal(s.analyze_fixed.p50_ms, '<=', TARGETS.fastP50Ms)}, p99 ${goal(s.analyze_fixed.p99_ms, '<=', TARGETS.fastP99Ms)}`,
+          ),
           lat(`extractMentions, chat set ×${s.chatset_rounds}`, s.extract_chatset),
           lat(`extractMentions, ${s.fixed_message_words}-word message ×${s.fixed_repeats}`, s.extract_fixed),
         ],

@@ -7,13 +7,13 @@ import type { Prf } from './metrics.js';
 import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
-import { TARGETS, meets } from './targets.js';
+import { INTENT_AUC_TARGETS, TARGETS, meets } from './targets.js';
 
 export function f3(x: number | null | undefined): string {
   return x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(3);
 }
 
-function mark(value: number | null, op: '>=' | '<=', target: number, label: string): string {
+export function mark(value: number | null, op: '>=' | '<=', target: number, label: string): string {
   const sym = op === '>=' ? '≥' : '≤';
   return `${label} ${sym} ${target.toFixed(2)} ${meets(value, op, target) ? '✓' : '✗'}`;
 }
@@ -121,13 +121,6 @@ function reportQueryNer(q: NonNullable<EvalResults['queryner']>): string {
   return out.join('\n');
 }
 
-const AUC_TARGETS: Record<string, number> = {
-  queryner_vs_clinc: TARGETS.queryNerAuc,
-  chatset_dev: TARGETS.chatsetAuc,
-  clinc_order_vs_rest: TARGETS.clincOrderAuc,
-  tweets_heldout: TARGETS.tweetsAuc,
-};
-
 function reportOffers(o: NonNullable<EvalResults['offers']>): string {
   const out = [heading('offers at the API defaults (fast, min_intent low, max_offers 1)')];
   const row = (name: string, x: Rate, target = ''): string[] => [name, String(x.n), String(x.offered), f3(x.rate), target];
@@ -159,7 +152,7 @@ function reportIntent(i: NonNullable<EvalResults['intent']>): string {
     f3(s.tnr),
     f3(s.mean_score_pos),
     f3(s.mean_score_neg),
-    name in AUC_TARGETS ? mark(s.auc, '>=', AUC_TARGETS[name]!, 'AUC') : '',
+    name in INTENT_AUC_TARGETS ? mark(s.auc, '>=', INTENT_AUC_TARGETS[name]!, 'AUC') : '',
   ]);
   out.push(table(['set', 'pos', 'neg', 'AUC', 'acc', 'TPR', 'TNR', 'mean+', 'mean-', 'target'], rows));
   for (const [name, s] of Object.entries(i)) out.push(`  ${name}: ${s.description}`);

@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { extractMentions } from '../../src/core/extract/index.js';
-import { createChatAds } from '../../src/index.js';
+import type { ChatAds } from '../../src/index.js';
 import { mean, percentile } from './metrics.js';
 
 /**
@@ -99,36 +99,32 @@ function repeat<T>(items: readonly T[], times: number): T[] {
   return out;
 }
 
-export async function measureSpeed(chatMessages: readonly string[], rounds: number): Promise<SpeedScores> {
-  const chatads = createChatAds({ affiliate_tags: { US: 't-20' }, cache: false });
+/** `chatads`: the eval's one instance (index.ts), built with the result cache off. */
+export async function measureSpeed(chatads: Pick<ChatAds, 'analyze'>, chatMessages: readonly string[], rounds: number): Promise<SpeedScores> {
   const analyze = (message: string): Promise<unknown> => chatads.analyze({ message, message_analysis: 'fast' });
   const warm = cycle([...chatMessages, SIXTY_WORD_MESSAGE], WARMUP_CALLS);
   const fixed = Array.from({ length: FIXED_REPEATS }, () => SIXTY_WORD_MESSAGE);
   const chatRuns = repeat(chatMessages, rounds);
-  try {
-    await timeAsync(warm, analyze);
-    const analyzeChatset = await timeAsync(chatRuns, analyze);
-    await timeAsync(cycle([SIXTY_WORD_MESSAGE], WARMUP_CALLS), analyze);
-    const analyzeFixed = await timeAsync(fixed, analyze);
+  await timeAsync(warm, analyze);
+  const analyzeChatset = await timeAsync(chatRuns, analyze);
+  await timeAsync(cycle([SIXTY_WORD_MESSAGE], WARMUP_CALLS), analyze);
+  const analyzeFixed = await timeAsync(fixed, analyze);
 
-    timeSync(warm, extractMentions);
-    const extractChatset = timeSync(chatRuns, extractMentions);
-    timeSync(cycle([SIXTY_WORD_MESSAGE], WARMUP_CALLS), extractMentions);
-    const extractFixed = timeSync(fixed, extractMentions);
+  timeSync(warm, extractMentions);
+  const extractChatset = timeSync(chatRuns, extractMentions);
+  timeSync(cycle([SIXTY_WORD_MESSAGE], WARMUP_CALLS), extractMentions);
+  const extractFixed = timeSync(fixed, extractMentions);
 
-    return {
-      warmup_calls: WARMUP_CALLS,
-      chatset_rounds: rounds,
-      chatset_messages: chatMessages.length,
-      fixed_message_words: SIXTY_WORD_MESSAGE.trim().split(/\s+/).length,
-      fixed_message_chars: SIXTY_WORD_MESSAGE.length,
-      fixed_repeats: FIXED_REPEATS,
-      analyze_chatset: analyzeChatset,
-      analyze_fixed: analyzeFixed,
-      extract_chatset: extractChatset,
-      extract_fixed: extractFixed,
-    };
-  } finally {
-    await chatads.close();
-  }
+  return {
+    warmup_calls: WARMUP_CALLS,
+    chatset_rounds: rounds,
+    chatset_messages: chatMessages.length,
+    fixed_message_words: SIXTY_WORD_MESSAGE.trim().split(/\s+/).length,
+    fixed_message_chars: SIXTY_WORD_MESSAGE.length,
+    fixed_repeats: FIXED_REPEATS,
+    analyze_chatset: analyzeChatset,
+    analyze_fixed: analyzeFixed,
+    extract_chatset: extractChatset,
+    extract_fixed: extractFixed,
+  };
 }

@@ -23,6 +23,14 @@ export const TARGETS = {
   fastP99Ms: 5,
 } as const;
 
+/** The intent rows (keys of results.intent) with an AUC target. */
+export const INTENT_AUC_TARGETS: Readonly<Record<string, number>> = {
+  clinc_order_vs_rest: TARGETS.clincOrderAuc,
+  queryner_vs_clinc: TARGETS.queryNerAuc,
+  chatset_dev: TARGETS.chatsetAuc,
+  tweets_heldout: TARGETS.tweetsAuc,
+};
+
 export function meets(value: number | null, op: '>=' | '<=', target: number): boolean {
   if (value === null || Number.isNaN(value)) return false;
   return op === '>=' ? value >= target : value <= target;
@@ -40,10 +48,10 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
     out.push(check('offers.clinc_order', 'CLINC150 order messages given an offer', o.clinc_order.rate, '>=', TARGETS.clincOrderOffered));
   }
   const i = r.intent;
-  if (i?.clinc_order_vs_rest) out.push(check('intent.clinc_order_auc', 'intent AUC CLINC150 order vs rest', i.clinc_order_vs_rest.auc, '>=', TARGETS.clincOrderAuc));
-  if (i?.queryner_vs_clinc) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150 non-purchase', i.queryner_vs_clinc.auc, '>=', TARGETS.queryNerAuc));
-  if (i?.chatset_dev) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', i.chatset_dev.auc, '>=', TARGETS.chatsetAuc));
-  if (i?.tweets_heldout) out.push(check('intent.tweets_auc', 'intent AUC phone tweets (held-out fifth)', i.tweets_heldout.auc, '>=', TARGETS.tweetsAuc));
+  if (i?.clinc_order_vs_rest) out.push(check('intent.clinc_order_auc', 'intent AUC CLINC150 order vs rest (val + oos_val)', i.clinc_order_vs_rest.auc, '>=', INTENT_AUC_TARGETS.clinc_order_vs_rest!));
+  if (i?.queryner_vs_clinc) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150 non-purchase', i.queryner_vs_clinc.auc, '>=', INTENT_AUC_TARGETS.queryner_vs_clinc!));
+  if (i?.chatset_dev) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', i.chatset_dev.auc, '>=', INTENT_AUC_TARGETS.chatset_dev!));
+  if (i?.tweets_heldout) out.push(check('intent.tweets_auc', 'intent AUC phone tweets (held-out fifth)', i.tweets_heldout.auc, '>=', INTENT_AUC_TARGETS.tweets_heldout!));
   if (r.chatset) {
     const dev = r.chatset.dev.lenient;
     out.push(check('chatset.lenient_f1', 'chat set (dev) lenient mention F1', dev.overall.f1, '>=', TARGETS.chatLenientF1));
