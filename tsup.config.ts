@@ -7,6 +7,7 @@ export default defineConfig([
       'adapters/express': 'src/adapters/express.ts',
       'adapters/hono': 'src/adapters/hono.ts',
       'adapters/node': 'src/adapters/node.ts',
+      metrics: 'src/metrics/index.ts',
       'adapters/vercel-ai': 'src/adapters/vercel-ai.ts',
       linkify: 'src/linkify/index.ts',
       client: 'src/client.ts',

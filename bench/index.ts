@@ -5,6 +5,7 @@
  *   npm run bench                      all sections (about 3 minutes)
  *   npm run bench -- analyze linkify   some sections
  *   npm run bench -- --quick           short runs (a smoke check, not figures to quote)
+ *   npm run bench -- http --kinds serve,express   some HTTP servers (bare always runs)
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,13 +21,15 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const outIndex = args.indexOf('--out');
 const out = outIndex >= 0 ? (args[outIndex + 1] as string) : new URL('./results.json', import.meta.url);
-const wanted = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--out');
+const kindsIndex = args.indexOf('--kinds');
+const kinds = kindsIndex >= 0 ? (args[kindsIndex + 1] ?? '').split(',') : undefined;
+const wanted = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--out' && args[i - 1] !== '--kinds');
 const sections = {
   analyze: () => benchAnalyze({ time: quick ? 300 : 5000 }),
   cold_start: () => benchColdStart({ runs: quick ? 2 : 9 }),
   linkify: () => benchLinkify({ time: quick ? 200 : 2000 }),
   ai_stream: () => benchAiStream({ runs: quick ? 10 : 300 }),
-  http: () => benchHttp({ duration: quick ? 1 : 5, connections: 10, rounds: quick ? 1 : 2 }),
+  http: () => benchHttp({ duration: quick ? 1 : 5, connections: 10, rounds: quick ? 1 : 2, ...(kinds ? { kinds } : {}) }),
   memory: () => benchMemory({ requests: quick ? 2000 : 100_000 }),
 } as const;
 type Section = keyof typeof sections;

@@ -49,7 +49,8 @@ export type { Resolver, ResolverStage, ResolveQuery, Resolution } from './core/r
 export { MARKETPLACES, routeToMarketplace, type Marketplace, type Region } from './core/resolve/marketplaces.js';
 export { searchLinkUrl } from './core/resolve/search-link.js';
 export { openGeoIp, type GeoIp } from './core/geoip.js';
-export { jsonLogger, silentLogger, type Logger, type LogLevel } from './core/log.js';
+export { fromPino, jsonLogger, silentLogger, type Logger, type LogLevel, type PinoLike } from './core/log.js';
+export { noMetrics, type MetricsRecorder, type RequestEvent, type AnalysisEvent, type UpstreamEvent, type UpstreamOutcome } from './core/metrics.js';
 export type { CacheOptions } from './core/cache.js';
 export type * from './core/types.js';
 

@@ -1,19 +1,20 @@
 /** `chatads serve`: the HTTP service on node:http, over a store, with a config file or a demo team. */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatAdsListener } from '../adapters/node.js';
 import { createChatAds, type ChatAdsOptions } from '../index.js';
 import { loadConfig } from '../core/config.js';
 import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
-import { jsonLogger, silentLogger, type Logger } from '../core/log.js';
 import type { Store } from '../core/store.js';
 import { parseTeam, type ConfigFile, type Team, type TeamConfig } from '../core/teams.js';
-import { MemoryStore } from '../stores/memory.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { parseOrHelp } from './args.js';
 import { loadPlayground, withPlayground } from './playground.js';
 import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
+import { metricsServer } from './metrics-listener.js';
+import { requestLog } from './request-log.js';
+import { chooseStore, describeStore, openStore } from './serve-store.js';
 import { DEFAULT_DATA_FILE, dataArg, messageOf } from './teams.js';
 
 /** Node's own defaults are 60 s and 300 s: shorter, so a slow client holds a socket less long. */
@@ -23,6 +24,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--data FILE]
                     [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open]
                     [--headers-timeout MS] [--request-timeout MS] [--no-playground] [--quiet]
+                    [--metrics-port N] [--metrics-host H]
 
 Serves POST ${MESSAGES_PATH}, and at / a playground page to try it (docs/playground.md).
 Teams, keys, revocations and usage live in the store: by default the SQLite data file, so
@@ -50,7 +52,12 @@ Options:
                   Drop a client that has not sent its whole request, body included, within MS
                   milliseconds (default: ${DEFAULT_REQUEST_TIMEOUT_MS}; at least --headers-timeout)
   --no-playground Serve the API only: no page at /, and no playground key for the demo team
-  --quiet         No request log lines
+  --quiet         No request log lines (warnings and errors are still written to stderr)
+  --metrics-port N
+                  Serve GET /metrics (Prometheus text format) on this port, a listener of
+                  its own, never the public one (docs/http-api.md); 0 picks a free one
+  --metrics-host H
+                  Address of the metrics listener (default: 127.0.0.1)
   -h, --help      Show this help
 `;
 
@@ -136,53 +143,14 @@ export async function seedTeams(store: Store, teams: Team[]): Promise<void> {
   }
 }
 
-type StoreKind = 'sqlite' | 'memory' | 'redis';
-
-interface StoreChoice {
-  kind: StoreKind;
-  data: string;
-  redis?: { url: string; failure: 'open' | 'closed' };
-}
-
-/** The store options, checked; a string is the usage mistake. */
-function chooseStore(values: { store?: string; data?: string; redis?: string; 'redis-failure'?: string }): StoreChoice | string {
-  const kind = values.store ?? (values.redis !== undefined ? 'redis' : 'sqlite');
-  if (kind !== 'sqlite' && kind !== 'memory' && kind !== 'redis') return `--store must be sqlite, memory or redis (got "${kind}")`;
-  if (values.data !== undefined && kind !== 'sqlite') return `--data is the SQLite file: it goes with --store sqlite, not ${kind}`;
-  if (kind !== 'redis' && (values.redis !== undefined || values['redis-failure'] !== undefined)) {
-    return `--redis and --redis-failure go with --store redis, not ${kind}`;
-  }
-  if (kind !== 'redis') return { kind, data: values.data ?? DEFAULT_DATA_FILE };
-  if (!values.redis) return '--store redis needs --redis URL';
-  const failure = values['redis-failure'] ?? 'closed';
-  if (failure !== 'open' && failure !== 'closed') return `--redis-failure must be closed or open (got "${failure}")`;
-  return { kind, data: DEFAULT_DATA_FILE, redis: { url: values.redis, failure } };
-}
-
-async function openStore(choice: StoreChoice, logger: Logger): Promise<Store> {
-  switch (choice.kind) {
-    case 'memory':
-      return new MemoryStore();
-    case 'sqlite':
-      try {
-        return new SqliteStore(choice.data);
-      } catch (err) {
-        throw new Error(`cannot open the data file ${choice.data}: ${messageOf(err)}`);
-      }
-    case 'redis': {
-      // Loaded only when asked for: the Redis client is not needed otherwise.
-      const { RedisStore } = await import('../stores/redis.js');
-      return new RedisStore({ url: choice.redis!.url, failure: choice.redis!.failure, logger });
-    }
-  }
-}
-
-/** Where the store is, for the start-up lines; a Redis URL without its password. */
-async function describeStore(choice: StoreChoice): Promise<string> {
-  if (choice.kind === 'sqlite') return `sqlite ${choice.data}`;
-  if (choice.kind === 'memory') return 'memory (nothing survives a restart)';
-  const { redactUrl } = await import('../stores/redis.js');
-  return `redis ${redactUrl(choice.redis!.url)} (on failure: ${choice.redis!.failure})`;
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 export async function serve(args: string[]): Promise<number> {
@@ -200,6 +168,8 @@ export async function serve(args: string[]): Promise<number> {
       'request-timeout': { type: 'string' },
       'no-playground': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      'metrics-port': { type: 'string' },
+      'metrics-host': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     SERVE_HELP,
@@ -219,6 +189,19 @@ export async function serve(args: string[]): Promise<number> {
     process.stderr.write(`chatads serve: ${timeouts}\n\n${SERVE_HELP}`);
     return 2;
   }
+  const metricsPort = values['metrics-port'] === undefined ? null : Number(values['metrics-port']);
+  const metricsUsage =
+    metricsPort !== null && (!/^\d+$/.test(values['metrics-port']!) || metricsPort > 65535)
+      ? '--metrics-port must be 0..65535'
+      : metricsPort === null && values['metrics-host'] !== undefined
+        ? '--metrics-host goes with --metrics-port'
+        : metricsPort !== null && metricsPort !== 0 && metricsPort === port
+          ? '--metrics-port must differ from --port: the metrics never share the public port'
+          : null;
+  if (metricsUsage) {
+    process.stderr.write(`chatads serve: ${metricsUsage}\n\n${SERVE_HELP}`);
+    return 2;
+  }
   const choice = chooseStore(values);
   if (typeof choice === 'string') {
     process.stderr.write(`chatads serve: ${choice}\n\n${SERVE_HELP}`);
@@ -233,9 +216,10 @@ export async function serve(args: string[]): Promise<number> {
     upstreams = upstreamOptions(config);
   }
 
-  const logger = values.quiet ? silentLogger : jsonLogger;
-  // The store logs only its own transitions (Redis lost, back): worth a line even with --quiet.
-  const store = await openStore(choice, jsonLogger);
+  const log = requestLog({ quiet: values.quiet });
+  const logger = log.logger;
+  // The store logs only its own transitions (Redis lost, back): warnings, kept with --quiet.
+  const store = await openStore(choice, logger);
   const where = await describeStore(choice);
   const wantsPlayground = !values['no-playground'];
   let demoKey: string | null = null;
@@ -267,10 +251,12 @@ export async function serve(args: string[]): Promise<number> {
     throw new Error(`cannot ${what} the store (${where}): ${messageOf(err)}`);
   }
 
+  // Loaded only when asked for: prom-client is not needed otherwise.
+  const metrics = metricsPort === null ? null : (await import('../metrics/index.js')).prometheusMetrics({ processMetrics: true });
   let chatads;
   try {
     // The teams are in the store already (seeded above): nothing for createChatAds to save.
-    chatads = createChatAds({ store, ...upstreams, logger });
+    chatads = createChatAds({ store, ...upstreams, logger, ...(metrics ? { metrics } : {}) });
   } catch (err) {
     await store.close().catch(() => {});
     throw err;
@@ -282,12 +268,12 @@ export async function serve(args: string[]): Promise<number> {
   const api = chatAdsListener(chatads);
   const listener = playground && typeof playground !== 'string' ? withPlayground(playground, api) : api;
   const server = createServer(timeouts, listener);
+  const metricsListener = metrics ? metricsServer(metrics) : null;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, values.host, () => resolve());
-    });
+    await listen(server, port, values.host);
+    if (metricsListener) await listen(metricsListener, metricsPort!, values['metrics-host'] ?? '127.0.0.1');
   } catch (err) {
+    server.close();
     await chatads.close().catch(() => {});
     throw err;
   }
@@ -301,8 +287,13 @@ export async function serve(args: string[]): Promise<number> {
       }
       stopping = true;
       process.stdout.write(`chatads: ${signal}, closing\n`);
+      metricsListener?.close();
+      metricsListener?.closeAllConnections();
       server.close(() => {
-        chatads.close().then(() => resolve(0), () => resolve(1));
+        chatads.close().then(
+          () => (log.flush(), resolve(0)),
+          () => (log.flush(), resolve(1)),
+        );
       });
       server.closeIdleConnections();
     };
@@ -319,6 +310,10 @@ export async function serve(args: string[]): Promise<number> {
     process.stdout.write(`playground: http://${local}:${address.port}/\n`);
   }
   process.stdout.write(`store: ${where}\n`);
+  if (metricsListener) {
+    const m = metricsListener.address() as AddressInfo;
+    process.stdout.write(`metrics: http://${m.family === 'IPv6' ? `[${m.address}]` : m.address}:${m.port}/metrics\n`);
+  }
   if (demoKey) {
     process.stdout.write(
       `demo team "demo" (plan pro). Its API key, shown once:\n  ${demoKey}\n` +

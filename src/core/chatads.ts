@@ -8,7 +8,7 @@ import { cacheKey, ResultCache, type CacheOptions, type CachedData } from './cac
 import { systemClock, type Clock } from './clock.js';
 import { resolveCountry } from './country.js';
 import { newMeta, errorEnvelope, successEnvelope, withContext } from './envelope.js';
-import { ChatAdsError, failure, isStoreUnavailable, type ChatAdsFailure } from './errors.js';
+import { ChatAdsError, failure, isStoreUnavailable, type ChatAdsFailure, type ErrorCode } from './errors.js';
 import { DEFAULT_LLM_BUDGETS, type LanguageModelLike, type LlmBudgets, type LlmExtractor } from './extract/llm.js';
 import { openGeoIp, type GeoIp } from './geoip.js';
 import {
@@ -19,11 +19,13 @@ import {
   respond,
   respondDocument,
   route,
+  type Endpoint,
   type HttpRequest,
   type HttpResponse,
 } from './http.js';
 import { admit, usageOf } from './limits.js';
 import { silentLogger, type Logger } from './log.js';
+import { noMetrics, type MetricsRecorder } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
@@ -60,6 +62,11 @@ export interface ChatAdsOptions extends RulesInput {
   now?: Clock;
   /** Receives one event per request and per fault; never message text. Default: silent. */
   logger?: Logger;
+  /**
+   * Receives requests, analyses and upstream calls as counts and timings: `prometheusMetrics()`
+   * of `chatads/metrics` (prom-client), or your own recorder. Default: none.
+   */
+  metrics?: MetricsRecorder;
   /** Largest accepted request body, default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -99,12 +106,14 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   }
   const now = options.now ?? systemClock;
   const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? noMetrics;
   const store: Store = options.store ?? new MemoryStore();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cache = options.cache === false ? null : new ResultCache(options.cache, now);
   const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
   const chain = createResolverChain(resolvers, {
     logger,
+    metrics,
     now,
     ...(options.resolveBudgets ? { budgets: options.resolveBudgets } : {}),
     ...(options.upstreamCache !== undefined ? { upstreamCache: options.upstreamCache } : {}),
@@ -143,10 +152,17 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     country: string,
     rules: TeamRules,
   ): Promise<{ data: Readonly<CachedData>; hit: boolean; shared: boolean }> {
-    if (!cache) return { data: (await runPipeline(request, country, rules, deps)).data, hit: false, shared: false };
+    if (!cache) {
+      const { data } = await runPipeline(request, country, rules, deps);
+      recordAnalysis('off', data);
+      return { data, hit: false, shared: false };
+    }
     const key = cacheKey(request, country, rulesVersion(rules));
     const hit = cache.get(key);
-    if (hit) return { data: hit, hit: true, shared: true };
+    if (hit) {
+      recordAnalysis('hit', hit);
+      return { data: hit, hit: true, shared: true };
+    }
     let pending = inflight.get(key);
     if (!pending) {
       pending = runPipeline(request, country, rules, deps)
@@ -157,7 +173,14 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         .finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
-    return { data: await pending, hit: false, shared: true };
+    const data = await pending;
+    recordAnalysis('miss', data);
+    return { data, hit: false, shared: true };
+  }
+
+  function recordAnalysis(cache: 'hit' | 'miss' | 'off', data: Readonly<CachedData>): void {
+    if (metrics === noMetrics) return;
+    metrics.analysis({ cache, status: data.status, sources: data.offers.map((o) => o.resolution_source) });
   }
 
   function servedCountry(request: NormalizedRequest, rules: TeamRules): string {
@@ -197,10 +220,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     let country: string | undefined;
     let consumed = false;
     let cacheHit = false;
+    let endpoint: Endpoint | null = null;
 
-    /** Logs the one request event; `envelope` is null for the OpenAPI document. */
+    /** Logs and counts the one request event; `envelope` is null for the OpenAPI document. */
     const finish = (res: HttpResponse, envelope: Envelope | null): HttpResponse => {
       const err = envelope?.error;
+      const seconds = (performance.now() - started) / 1000;
+      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, seconds });
       logger(res.status >= 500 ? 'error' : 'info', 'request', {
         request_id: meta.request_id,
         status: res.status,
@@ -209,7 +235,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         cache: cacheHit ? 'hit' : 'miss',
         offers: envelope?.data?.returned ?? 0,
         extraction: envelope?.data?.extraction_method ?? null,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        duration_ms: Math.round(seconds * 100_000) / 100,
       });
       return res;
     };
@@ -221,6 +247,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     try {
       const routing = route(req.method, req.path);
       if (!routing.ok) return fail(routing.failure);
+      endpoint = routing.endpoint;
       // Public: before the key and the limits, so it never counts.
       if (routing.endpoint === 'openapi') return finish(respondDocument(openApiDocument(), meta.request_id), null);
       if (routing.endpoint === 'healthz') return answerHealth({ data: { status: 'ok' }, error: null, meta });

@@ -16,3 +16,18 @@ export const jsonLogger: Logger = (level, event, fields) => {
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }) + '\n';
   (level === 'info' ? process.stdout : process.stderr).write(line);
 };
+
+/** What `fromPino` needs of a logger: pino's, or any with the same three methods. */
+export interface PinoLike {
+  info(fields: object): void;
+  warn(fields: object): void;
+  error(fields: object): void;
+}
+
+/**
+ * Events into an existing pino logger (your app's, or a child of it), one line each with
+ * `event` and the fields: `createChatAds({ logger: fromPino(app.log.child({ component: 'chatads' })) })`.
+ */
+export function fromPino(log: PinoLike): Logger {
+  return (level, event, fields) => log[level]({ event, ...fields });
+}

@@ -6,6 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log.js';
+import { noMetrics, type MetricsRecorder } from '../metrics.js';
 import type { Resolution, ResolveQuery, Resolver, ResolverStage } from './resolver.js';
 
 export interface ResolveBudgets {
@@ -41,6 +42,7 @@ export interface ChainOptions {
   upstreamCache?: UpstreamCacheOptions | false;
   breaker?: BreakerOptions;
   logger: Logger;
+  metrics?: MetricsRecorder;
   now?: () => number;
 }
 
@@ -58,6 +60,7 @@ class Stage {
     private readonly cache: LRUCache<string, { value: Resolution | null }> | null,
     private readonly cacheTtl: { hit: number; miss: number },
     private readonly logger: Logger,
+    private readonly metrics: MetricsRecorder,
     private readonly now: () => number,
   ) {}
 
@@ -68,13 +71,27 @@ class Stage {
       return outcome.kind === 'answer' ? outcome.value : null;
     }
     const key = `${this.resolver.name}\u0000${query.marketplace.code}\u0000${query.tag}\u0000${query.search_term.toLowerCase()}`;
+    const name = this.resolver.name;
     const cached = this.cache?.get(key);
-    if (cached) return cached.value;
-    if (this.now() < this.#openUntil) return null;
+    if (cached) {
+      this.metrics.upstream({ resolver: name, outcome: 'cached', seconds: 0 });
+      return cached.value;
+    }
+    if (this.now() < this.#openUntil) {
+      this.metrics.upstream({ resolver: name, outcome: 'circuit_open', seconds: 0 });
+      return null;
+    }
     if (total.aborted) return null;
 
     const signal = AbortSignal.any([total, AbortSignal.timeout(this.budgetMs)]);
+    const started = performance.now();
     const outcome = await this.#call({ ...query, signal }, signal);
+    const seconds = (performance.now() - started) / 1000;
+    this.metrics.upstream({
+      resolver: name,
+      outcome: outcome.kind === 'answer' ? (outcome.value ? 'ok' : 'not_found') : outcome.kind,
+      seconds,
+    });
     switch (outcome.kind) {
       case 'answer': {
         this.#consecutiveTimeouts = 0;
@@ -141,7 +158,7 @@ export function createResolverChain(resolvers: readonly Resolver[], options: Cha
     // The credential-free search link is computed, not fetched: nothing to cache or protect.
     const remote = resolver.stage !== 'search_link';
     const cache = remote && cacheOptions ? new LRUCache<string, { value: Resolution | null }>({ max: cacheOptions.max ?? 10_000, ttl: ttl.hit, ttlResolution: 0, perf: { now } }) : null;
-    return new Stage(resolver, stageBudget(resolver.stage), breaker, cache, ttl, options.logger, now);
+    return new Stage(resolver, stageBudget(resolver.stage), breaker, cache, ttl, options.logger, options.metrics ?? noMetrics, now);
   });
 
   return {

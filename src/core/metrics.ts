@@ -1,0 +1,53 @@
+/**
+ * What the core reports for metrics: a few plain events, in the spirit of `Logger`. The core
+ * knows no metrics library; `chatads/metrics` turns these events into Prometheus series with
+ * prom-client, and any other recorder may implement the same three calls. Events carry codes,
+ * counts, ids from the store and timings, never message text, search terms or keys.
+ */
+import type { ErrorCode } from './errors.js';
+import type { Endpoint } from './http.js';
+import type { FillStatus, ResolutionSource } from './types.js';
+
+/** One answer of `handle()`. */
+export interface RequestEvent {
+  /** The route, or null for a path or method nobody serves. */
+  endpoint: Endpoint | null;
+  status: number;
+  /** The error code of a refusal; null for a success. */
+  code: ErrorCode | null;
+  /** The authenticated team's id (from the store); null before authentication. */
+  team: string | null;
+  seconds: number;
+}
+
+/** One analysed message, over HTTP or in-process, with or without the cache. */
+export interface AnalysisEvent {
+  cache: 'hit' | 'miss' | 'off';
+  status: FillStatus;
+  /** Where each offer's URL came from. */
+  sources: readonly (ResolutionSource | null)[];
+}
+
+export type UpstreamOutcome = 'ok' | 'not_found' | 'timeout' | 'error' | 'circuit_open' | 'cached';
+
+/** One call (or a call saved by the upstream cache or the breaker) of a remote resolver. */
+export interface UpstreamEvent {
+  /** The resolver's name: "creators-api", "serper". */
+  resolver: string;
+  outcome: UpstreamOutcome;
+  /** Time spent waiting on the upstream; 0 when no call was made. */
+  seconds: number;
+}
+
+export interface MetricsRecorder {
+  request(event: RequestEvent): void;
+  analysis(event: AnalysisEvent): void;
+  upstream(event: UpstreamEvent): void;
+}
+
+/** The default: records nothing, costs a call. */
+export const noMetrics: MetricsRecorder = {
+  request() {},
+  analysis() {},
+  upstream() {},
+};
