@@ -1,5 +1,5 @@
 // The memory benchmark's child (plain JavaScript: the TypeScript loader would add its own ~17 MB).
-// Reads {requests, messages} as JSON on stdin; writes the result as JSON on stdout.
+// Reads {requests, messages, mode: handle | analyze} as JSON on stdin; writes the result as JSON on stdout.
 import { createChatAds, generateKey } from 'chatads';
 
 const input = JSON.parse(await new Response(process.stdin).text());
@@ -11,7 +11,7 @@ const chatads = createChatAds({
 });
 await chatads.ready();
 const headers = { 'content-type': 'application/json', 'x-api-key': key };
-const { requests, messages } = input;
+const { requests, messages, mode = 'handle' } = input;
 const curve = [];
 const every = Math.max(1, Math.floor(requests / 20));
 const began = performance.now();
@@ -19,8 +19,13 @@ let afterWarmup = 0;
 for (let i = 1; i <= requests; i++) {
   // Distinct: a message of the set with a different order number each time.
   const message = `${messages[i % messages.length]} (question ${i})`;
-  const out = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers, body: JSON.stringify({ message, country: 'US' }) });
-  if (out.status !== 200) throw new Error(`status ${out.status}`);
+  if (mode === 'analyze') {
+    // A library user: analyze() in-process, as a bot calls it.
+    await chatads.analyze({ message, country: 'US' });
+  } else {
+    const out = await chatads.handle({ method: 'POST', path: '/v1/chatads/messages', headers, body: JSON.stringify({ message, country: 'US' }) });
+    if (out.status !== 200) throw new Error(`status ${out.status}`);
+  }
   if (i === Math.min(1000, requests)) afterWarmup = mb();
   if (i % every === 0) curve.push({ requests: i, rss_mb: mb() });
 }

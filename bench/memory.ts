@@ -3,6 +3,7 @@
  * size, pipeline, envelope), each in a fresh process (bench/memory-child.mjs) so nothing else is
  * counted: once with Node's default V8 settings (a library inside someone's server) and once as
  * `chatads serve` runs (src/cli/v8-flags.ts caps the young generation). The two run side by side.
+ * Then a library user's process: `analyze()` on 2,500 distinct messages.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +29,15 @@ export interface MemoryResult {
   cache_entries_default: number;
   default_v8: MemoryRun;
   chatads_serve: MemoryRun;
+  /** A library user: `analyze()` on 2,500 distinct messages, Node's default V8 settings. */
+  in_process_2500: MemoryRun;
 }
 
-async function run(requests: number, flags: string[]): Promise<MemoryRun> {
+async function run(requests: number, flags: string[], mode: 'handle' | 'analyze' = 'handle'): Promise<MemoryRun> {
   const child = spawn(process.execPath, ['--expose-gc', ...flags, fileURLToPath(new URL('./memory-child.mjs', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  child.stdin.end(JSON.stringify({ requests, messages: MESSAGES }));
+  child.stdin.end(JSON.stringify({ requests, messages: MESSAGES, mode }));
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -60,5 +63,6 @@ async function run(requests: number, flags: string[]): Promise<MemoryRun> {
 
 export async function benchMemory(opts: { requests: number }): Promise<MemoryResult> {
   const [defaults, serve] = await Promise.all([run(opts.requests, []), run(opts.requests, SERVE_V8_FLAGS)]);
-  return { requests: opts.requests, cache_entries_default: 10_000, default_v8: defaults, chatads_serve: serve };
+  const inProcess = await run(2500, [], 'analyze');
+  return { requests: opts.requests, cache_entries_default: 10_000, default_v8: defaults, chatads_serve: serve, in_process_2500: inProcess };
 }

@@ -69,6 +69,7 @@ export function checkTargets(all: Record<string, unknown>): Check[] {
     atMost('AI middleware per chunk, analysing (µs)', perChunk, TARGETS.stream_per_chunk_us, 'µs');
   }
   if (r.cold_start) atMost('cold start to first result (ms)', r.cold_start.total_ms, TARGETS.cold_start_ms, 'ms');
+  if (r.memory?.in_process_2500) atMost('peak RSS, in-process analyze() × 2,500 (MB)', r.memory.in_process_2500.rss_mb.peak, TARGETS.rss_in_process_2500_mb, 'MB');
   if (r.memory && r.memory.requests >= 100_000) {
     atMost('peak RSS over 100k requests, chatads serve (MB)', r.memory.chatads_serve.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
     atMost('peak RSS over 100k requests, default V8 (MB)', r.memory.default_v8.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
@@ -106,8 +107,9 @@ export function printTable(report: { machine: { cpus: number; cpu_model: string 
   }
   if (r.memory) {
     const m = r.memory;
-    for (const [label, run] of [['chatads serve', m.chatads_serve], ['default V8', m.default_v8]] as const) {
-      rows.push([`RSS after ${m.requests} distinct requests, ${label}`, `${run.rss_mb.end} MB (peak ${run.rss_mb.peak}, start ${run.rss_mb.start}, after 1k ${run.rss_mb.after_1k}; heap used ${run.heap_used_mb_end} MB, live after GC ${run.live_heap_mb_after_gc} MB; ${run.seconds} s)`]);
+    for (const [label, run, n] of [['chatads serve', m.chatads_serve, m.requests], ['default V8', m.default_v8, m.requests], ['in-process analyze()', m.in_process_2500, 2500]] as const) {
+      if (!run) continue;
+      rows.push([`RSS after ${n} distinct requests, ${label}`, `${run.rss_mb.end} MB (peak ${run.rss_mb.peak}, start ${run.rss_mb.start}, after 1k ${run.rss_mb.after_1k}; heap used ${run.heap_used_mb_end} MB, live after GC ${run.live_heap_mb_after_gc} MB; ${run.seconds} s)`]);
     }
   }
   const width = Math.max(...rows.map(([a]) => a.length));

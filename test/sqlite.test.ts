@@ -245,6 +245,31 @@ describe('SqliteStore and MemoryStore agree on random operation sequences', () =
       { numRuns: 150 },
     );
   });
+
+  it('every result equal when each run of consumes is issued at once (decided in one transaction)', async () => {
+    const consumeArb = fc.record({ team: teamArb, limits: limitsArb, advance: advanceArb });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(consumeArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 8 }), async (batches) => {
+        const memory = new MemoryStore();
+        const sqlite = new SqliteStore(':memory:');
+        try {
+          let now = Date.UTC(2026, 10, 30, 23, 59, 0);
+          for (const batch of batches) {
+            const times = batch.map((c) => (now += c.advance));
+            // Not awaited one by one: the store sees them all in the same turn of the event loop.
+            const together = await Promise.all(batch.map((c, i) => sqlite.consume(c.team, c.limits, times[i]!)));
+            const oneByOne = [];
+            for (const [i, c] of batch.entries()) oneByOne.push(await memory.consume(c.team, c.limits, times[i]!));
+            expect(together).toEqual(oneByOne);
+            for (const t of ['a', 'b']) expect(await sqlite.usage(t, now)).toEqual(await memory.usage(t, now));
+          }
+        } finally {
+          await sqlite.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
 
 describe('SqliteStore durability and extras', () => {
@@ -268,6 +293,19 @@ describe('SqliteStore durability and extras', () => {
     await second.saveTeam({ ...acme, plan: 'pro' });
     expect((await second.listKeys('acme'))!.map((k) => k.created_at)).toEqual(created.map((k) => k.created_at));
     expect(await second.consume('acme', { ...LIMITS, daily: 4 }, T0)).toEqual({ ok: true, counts: { daily: 4, monthly: 4 } });
+  });
+
+  it('close() decides the admissions still waiting for their transaction, and they are stored', async () => {
+    const file = tmpFile();
+    const first = new SqliteStore(file);
+    const waiting = [first.consume('acme', LIMITS, T0), first.consume('acme', LIMITS, T0)];
+    await first.close();
+    expect(await Promise.all(waiting)).toEqual([
+      { ok: true, counts: { daily: 1, monthly: 1 } },
+      { ok: true, counts: { daily: 2, monthly: 2 } },
+    ]);
+    const second = track(new SqliteStore(file));
+    expect(await second.usage('acme', T0)).toEqual({ daily: 2, monthly: 2 });
   });
 
   it('two connections to one file see each other at once: counts, keys, revocations', async () => {

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { IncomingMessage } from 'node:http';
 import type { ChatAds } from '../core/chatads.js';
-import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
+import { MESSAGES_PATH, OPENAPI_PATH, responseText } from '../core/http.js';
 import { closeGently } from './close-gently.js';
 
 export interface ChatAdsAppOptions {
@@ -45,7 +45,7 @@ export function chatAdsApp(chatads: ChatAds, options: ChatAdsAppOptions = {}): H
       headers = { ...headers, connection: 'close' };
       closeGently(incoming as unknown as IncomingMessage);
     }
-    return c.body(JSON.stringify(out.body), out.status as ContentfulStatusCode, headers);
+    return c.body(responseText(out), out.status as ContentfulStatusCode, headers);
   };
   app.all(MESSAGES_PATH, serve(MESSAGES_PATH));
   app.all(`${MESSAGES_PATH}/`, serve(MESSAGES_PATH));

@@ -3,7 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChatAds } from '../core/chatads.js';
-import type { HttpResponse } from '../core/http.js';
+import { responseText, type HttpResponse } from '../core/http.js';
 import { closeGently } from './close-gently.js';
 
 export function chatAdsListener(chatads: ChatAds): (req: IncomingMessage, res: ServerResponse) => void {
@@ -34,7 +34,7 @@ function requestPath(url: string | undefined): string {
 
 export function writeResponse(req: IncomingMessage, res: ServerResponse, out: HttpResponse): void {
   if (res.destroyed) return;
-  const payload = JSON.stringify(out.body);
+  const payload = responseText(out);
   const headers: Record<string, string | number> = { ...out.headers, 'content-length': Buffer.byteLength(payload) };
   // A body we stopped reading (too large, or never needed) must not be parsed as the next request;
   // and the close must not cost the client its answer (close-gently.ts).

@@ -42,6 +42,13 @@ export interface HttpResponse {
    * document. On HEAD it is still set; the server sends the headers only.
    */
   body: Envelope | Envelope<Health> | OpenApiDocument;
+  /** `body` already serialised, when the core had most of it at hand (a cached result). */
+  text?: string;
+}
+
+/** The bytes to send: what an adapter writes for `body`. */
+export function responseText(out: HttpResponse): string {
+  return out.text ?? JSON.stringify(out.body);
 }
 
 /** Lower-cased header record, whatever the input form. */
