@@ -299,6 +299,27 @@ function build(): OpenApiDocument {
         'Readiness (HEAD too): 200 when the store answers, 503 when it does not (Redis down, SQLite locked); no API key, never counted',
         [503],
       ),
+      // Not on this server: `chatads serve --metrics-port` answers it on a listener of its own.
+      '/metrics': {
+        servers: [
+          {
+            url: 'http://127.0.0.1:{metricsPort}',
+            description: 'The metrics listener of `chatads serve --metrics-port N [--metrics-host H]`; never the public port.',
+            variables: { metricsPort: { default: '9464', description: 'The --metrics-port given.' } },
+          },
+        ],
+        get: {
+          operationId: 'getMetrics',
+          summary: 'Prometheus metrics (HEAD too), on the metrics listener only; no API key, never counted',
+          security: [],
+          responses: {
+            '200': {
+              description: 'The Prometheus text format (docs/http-api.md, "Metrics", lists the series).',
+              content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
     },
     components: {
       schemas: { AnalyzeRequest: bare(z.toJSONSchema(requestSchema, { io: 'input' }) as Json), ...responseSchemas() },
