@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from './messages.ts';
 import { round } from './stats.ts';
 
-/** What src/cli/v8-flags.ts sets for `chatads serve`. */
-export const SERVE_V8_FLAGS = ['--max-semi-space-size=8'];
+import { SERVE_V8_FLAGS } from '../src/cli/v8-flags.ts';
 
 export interface MemoryRun {
   v8_flags: string[];
@@ -62,7 +61,7 @@ async function run(requests: number, flags: string[], mode: 'handle' | 'analyze'
 }
 
 export async function benchMemory(opts: { requests: number }): Promise<MemoryResult> {
-  const [defaults, serve] = await Promise.all([run(opts.requests, []), run(opts.requests, SERVE_V8_FLAGS)]);
+  const [defaults, serve] = await Promise.all([run(opts.requests, []), run(opts.requests, [...SERVE_V8_FLAGS])]);
   const inProcess = await run(2500, [], 'analyze');
   return { requests: opts.requests, cache_entries_default: 10_000, default_v8: defaults, chatads_serve: serve, in_process_2500: inProcess };
 }

@@ -5,6 +5,7 @@
  * codes, counts, ids and timings only: never message text or keys.
  */
 import { pino } from 'pino';
+import { isoTimestamp } from '../core/clock.js';
 import { fromPino, type Logger } from '../core/log.js';
 
 export interface RequestLog {
@@ -20,7 +21,7 @@ export function requestLog(options: { quiet: boolean }): RequestLog {
       {
         level,
         base: null,
-        timestamp: pino.stdTimeFunctions.isoTime,
+        timestamp: () => `,"time":"${isoTimestamp(Date.now())}"`,
         formatters: { level: (label) => ({ level: label }) },
       },
       destination,

@@ -18,6 +18,18 @@ function isoDate(now: number): string {
   return memoIso;
 }
 
+let memoMs = NaN;
+let memoTimestamp = '';
+
+/** `now` as ISO 8601 ("2026-11-22T10:00:00.000Z"); formatted once per millisecond, as many requests share one. */
+export function isoTimestamp(now: number): string {
+  if (now !== memoMs) {
+    memoTimestamp = new Date(now).toISOString();
+    memoMs = now;
+  }
+  return memoTimestamp;
+}
+
 /** "2026-11-22": the daily counter's period. */
 export function dayKey(now: number): string {
   return isoDate(now);

@@ -1,5 +1,6 @@
 /** Stage "envelope": every response, success or failure, is `{ data, error, meta }`. */
 import { randomUUID } from 'node:crypto';
+import { isoTimestamp } from './clock.js';
 import type { ChatAdsFailure } from './errors.js';
 import type { AnalyzeData, Envelope, Meta, Usage } from './types.js';
 
@@ -7,7 +8,7 @@ import type { AnalyzeData, Envelope, Meta, Usage } from './types.js';
 export const API_VERSION = '1.0.0';
 
 export function newMeta(now: number): Meta {
-  return { request_id: randomUUID(), timestamp: new Date(now).toISOString(), version: API_VERSION };
+  return { request_id: randomUUID(), timestamp: isoTimestamp(now), version: API_VERSION };
 }
 
 export function withContext(meta: Meta, usage: Usage | undefined, country: string | undefined): Meta {
