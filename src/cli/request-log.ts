@@ -1,7 +1,8 @@
 /**
- * The request log of `chatads serve`: pino, one JSON line per event, written asynchronously and
- * batched by its destination (sonic-boom) so a request never waits on a write. `info` lines go
- * to standard output, `warn` and `error` to standard error, as before. The core's events carry
+ * The request log of `chatads serve`: pino, one JSON line per event. `info` lines (one per
+ * request) go to standard output, written asynchronously and batched by their destination
+ * (sonic-boom) so a request never waits on a write. `warn` and `error` go to standard error
+ * synchronously: they are rare, and must come out before the line a failing start prints. The core's events carry
  * codes, counts, ids and timings only: never message text or keys.
  */
 import { pino } from 'pino';
@@ -16,7 +17,7 @@ export interface RequestLog {
 
 export function requestLog(options: { quiet: boolean }): RequestLog {
   const make = (fd: 1 | 2, level: 'info' | 'warn') => {
-    const destination = pino.destination({ dest: fd, sync: false });
+    const destination = pino.destination({ dest: fd, sync: fd === 2 });
     const log = pino(
       {
         level,
