@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchAiStream } from './ai-stream.ts';
 import { benchAnalyze } from './analyze.ts';
+import { benchAnalyzeCli } from './analyze-cli.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchHttp } from './http.ts';
 import { benchLinkify } from './linkify.ts';
@@ -31,6 +32,7 @@ const sections = {
   ai_stream: () => benchAiStream({ runs: quick ? 10 : 300 }),
   http: () => benchHttp({ duration: quick ? 1 : 5, connections: 10, rounds: quick ? 1 : 2, ...(kinds ? { kinds } : {}) }),
   memory: () => benchMemory({ requests: quick ? 2000 : 100_000 }),
+  analyze_cli: () => benchAnalyzeCli({ lines: quick ? 500 : 20_000, runs: quick ? 1 : 3 }),
 } as const;
 type Section = keyof typeof sections;
 const unknown = wanted.filter((w) => !(w in sections));

@@ -1,6 +1,7 @@
 /** The targets of docs/performance.md, checked against a run, and the printed table. */
 import type { AiStreamResult } from './ai-stream.ts';
 import type { AnalyzeResult } from './analyze.ts';
+import type { AnalyzeCliResult } from './analyze-cli.ts';
 import type { ColdStartResult } from './cold-start.ts';
 import type { HttpKindResult, HttpResult } from './http.ts';
 import type { LinkifyBenchResult } from './linkify.ts';
@@ -22,6 +23,7 @@ export const TARGETS = {
   cold_start_ms: 400,
   rss_after_100k_mb: 200,
   rss_in_process_2500_mb: 150,
+  analyze_cli_messages_per_s: 1000,
 };
 
 export interface Check {
@@ -38,6 +40,7 @@ interface Results {
   ai_stream?: AiStreamResult;
   http?: HttpResult;
   memory?: MemoryResult;
+  analyze_cli?: AnalyzeCliResult;
 }
 
 export function checkTargets(all: Record<string, unknown>): Check[] {
@@ -69,10 +72,12 @@ export function checkTargets(all: Record<string, unknown>): Check[] {
     atMost('AI middleware per chunk, analysing (µs)', perChunk, TARGETS.stream_per_chunk_us, 'µs');
   }
   if (r.cold_start) atMost('cold start to first result (ms)', r.cold_start.total_ms, TARGETS.cold_start_ms, 'ms');
+  if (r.analyze_cli) atLeast('chatads analyze, whole command (messages/s)', r.analyze_cli.messages_per_s, TARGETS.analyze_cli_messages_per_s, '');
   if (r.memory?.in_process_2500) atMost('peak RSS, in-process analyze() × 2,500 (MB)', r.memory.in_process_2500.rss_mb.peak, TARGETS.rss_in_process_2500_mb, 'MB');
   if (r.memory && r.memory.requests >= 100_000) {
     atMost('peak RSS over 100k requests, chatads serve (MB)', r.memory.chatads_serve.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
-    atMost('peak RSS over 100k requests, default V8 (MB)', r.memory.default_v8.rss_mb.peak, TARGETS.rss_after_100k_mb, 'MB');
+    // Not a target: a library user's own process, whose V8 flags are theirs (docs/performance.md, "Memory").
+    checks.push({ what: 'peak RSS over 100k requests, default V8 (MB)', measured: r.memory.default_v8.rss_mb.peak, target: 'info', met: true });
   }
   return checks;
 }
@@ -112,9 +117,13 @@ export function printTable(report: { machine: { cpus: number; cpu_model: string 
       rows.push([`RSS after ${n} distinct requests, ${label}`, `${run.rss_mb.end} MB (peak ${run.rss_mb.peak}, start ${run.rss_mb.start}, after 1k ${run.rss_mb.after_1k}; heap used ${run.heap_used_mb_end} MB, live after GC ${run.live_heap_mb_after_gc} MB; ${run.seconds} s)`]);
     }
   }
+  if (r.analyze_cli) {
+    const a = r.analyze_cli;
+    rows.push([`chatads analyze, ${a.lines} lines, fast, whole command`, `${a.messages_per_s} messages/s (${a.seconds} s, median of ${a.runs})`]);
+  }
   const width = Math.max(...rows.map(([a]) => a.length));
   console.log(`\nchatads bench · ${report.date} · node ${report.node} · ${report.machine.cpus} × ${report.machine.cpu_model} · ${report.seconds} s\n`);
   for (const [a, b] of rows) console.log(`${a.padEnd(width)}  ${b}`);
   console.log('\ntargets');
-  for (const c of report.checks) console.log(`  ${c.target === 'ceiling' ? 'info  ' : c.met ? 'met   ' : 'MISSED'}  ${c.what}: ${c.measured} (${c.target})`);
+  for (const c of report.checks) console.log(`  ${c.target === 'ceiling' || c.target === 'info' ? 'info  ' : c.met ? 'met   ' : 'MISSED'}  ${c.what}: ${c.measured} (${c.target})`);
 }

@@ -28,10 +28,13 @@ import { chatAdsListener } from 'chatads/node';
 import { linkify } from 'chatads/linkify';
 import { affiliateLinks } from 'chatads/ai';
 import { createChatAdsClient } from 'chatads/client';
-const chatads = createChatAds({ affiliate_tags: { US: 'pack-20' } });
+import { prometheusMetrics } from 'chatads/metrics';
+const metrics = prometheusMetrics();
+const chatads = createChatAds({ affiliate_tags: { US: 'pack-20' } , metrics });
 const data = await chatads.analyze({ message: 'Which air fryer should I buy?' });
 if (!data.offers[0]?.url?.includes('tag=pack-20')) throw new Error('no offer: ' + JSON.stringify(data));
 for (const f of [generateKey, chatAdsRouter, chatAdsApp, chatAdsListener, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
+if (!(await metrics.text()).includes('chatads_analyses_total{status="filled"} 1')) throw new Error('chatads/metrics did not count');
 console.log('esm ok:', linkify('Which air fryer should I buy?', data.offers).text.split('\n')[0]);
 JS
 cat > cjs.cjs <<'JS'
@@ -42,7 +45,8 @@ const { chatAdsListener } = require('chatads/node');
 const { linkify } = require('chatads/linkify');
 const { affiliateLinks } = require('chatads/ai');
 const { createChatAdsClient } = require('chatads/client');
-for (const f of [createChatAds, chatAdsRouter, chatAdsApp, chatAdsListener, linkify, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
+const { prometheusMetrics } = require('chatads/metrics');
+for (const f of [createChatAds, prometheusMetrics, chatAdsRouter, chatAdsApp, chatAdsListener, linkify, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
 createChatAds({ affiliate_tags: { US: 'pack-20' } })
   .analyze({ message: 'Which air fryer should I buy?' })
   .then((d) => console.log('cjs ok:', d.offers[0].url));
@@ -51,6 +55,11 @@ echo "consumer node $("$node24" -v)"
 "$node24" esm.mjs
 "$node24" cjs.cjs
 PATH="$(dirname "$node24"):$PATH" ./node_modules/.bin/chatads keys create --json >/dev/null && echo "bin ok: chatads keys create"
+# chatads analyze from the installed bin: results in order, the summary, a report file.
+analyzed="$(printf 'Which air fryer should I buy?\n{broken\n' | PATH="$(dirname "$node24"):$PATH" ./node_modules/.bin/chatads analyze --message-analysis fast --report report.html 2>analyze.err)"
+[[ "$analyzed" == '{"line":1,"data":{"status":"filled"'*'{"line":2,"error":{"code":"INVALID_JSON"'* ]] || { echo "chatads analyze printed: $analyzed" >&2; exit 1; }
+grep -q '^chatads analyze: 2 lines' analyze.err && grep -q '<svg role="img"' report.html || { cat analyze.err >&2; echo "chatads analyze: no summary or report" >&2; exit 1; }
+echo "bin ok: chatads analyze (results, summary, report)"
 # The playground page `chatads serve` answers at / ships with the package.
 for f in playground/index.html playground/app.js playground/style.css dist-browser/linkify.js; do
   test -f "node_modules/chatads/$f" || { echo "missing from the package: $f" >&2; exit 1; }

@@ -1,4 +1,5 @@
-/** The `chatads` command: `serve`, `mcp`, `keys` and `teams` (loaded by ./index.ts). */
+/** The `chatads` command: `serve`, `analyze`, `mcp`, `keys` and `teams` (loaded by ./index.ts). */
+import { analyzeCommand } from './analyze/command.js';
 import { serve } from './serve.js';
 import { keysCommand } from './keys.js';
 import { mcpCommand } from './mcp.js';
@@ -8,6 +9,7 @@ const HELP = `Usage: chatads <command> [options]
 
 Commands:
   serve           Serve POST /v1/chatads/messages over HTTP
+  analyze         Run a chat log (JSON Lines) through the analysis: results, summary, report
   mcp             An MCP server (stdio or Streamable HTTP) with the tool chatads_message_send
   keys create     Make a new API key (and, with --team, store its hash in the data file)
   keys revoke     Revoke a key of a team in the data file
@@ -24,6 +26,7 @@ Run "chatads <command> --help" for a command's options.
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
+  if (command === 'analyze') return analyzeCommand(rest);
   if (command === 'mcp') return mcpCommand(rest);
   if (command === 'keys') return keysCommand(rest);
   if (command === 'teams') return teamsCommand(rest);

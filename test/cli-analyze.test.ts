@@ -1,0 +1,295 @@
+/**
+ * `chatads analyze` through the built CLI (dist/cli.js): mixed good and bad lines in input
+ * order with the API's codes, standard input, defaults under a line's own fields, a team's
+ * rules from a config file, the non-terminal summary, usage errors, and the HTML report, looked
+ * at in Debian's headless Chromium at desktop and phone widths (screenshots in test-artifacts/).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatAds } from '../src/index.js';
+import { DEMO_AFFILIATE_TAGS } from '../src/cli/serve.js';
+import { readLines, parseLine } from '../src/cli/analyze/lines.js';
+import { mapOrdered } from '../src/cli/analyze/ordered.js';
+import { Readable } from 'node:stream';
+import { CLI } from './helpers/serve-cli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const IN_CI = Boolean(process.env.CI);
+const ARTIFACTS = 'test-artifacts';
+/** In messages only: must never reach standard error or a report without --report-examples. */
+const MARKER = 'zqxanalyzemarker7731';
+
+const dir = mkdtempSync(join(tmpdir(), 'chatads-analyze-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function analyze(args: string[], stdin?: string): Run {
+  const r = spawnSync(process.execPath, [CLI, 'analyze', ...args], { encoding: 'utf8', input: stdin ?? '', cwd: dir });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const results = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { line: number; data?: Record<string, unknown>; error?: { code: string; message: string } });
+
+const MIXED = [
+  `Which robot vacuum should I buy for pet hair? ${MARKER}`,
+  JSON.stringify({ message: 'Is the Kindle Paperwhite worth it?', country: 'GB' }),
+  '',
+  '{"message": "best trail running shoes", "min_intent": ',
+  JSON.stringify({ message: 42 }),
+  JSON.stringify({ message: 'x'.repeat(5001) }),
+  '   ',
+  JSON.stringify({ message: 'noise cancelling headphones for flights', message_analysis: 'sideways' }),
+  'set a timer for ten minutes',
+  JSON.stringify({ message: `I want to buy the Sony WH-1000XM5 headphones ${MARKER}`, min_intent: 'high' }),
+].join('\n');
+
+describe('chatads analyze: lines in, results out', () => {
+  it('answers each non-blank line in order, with the API codes for bad lines, and the same data as analyze()', async () => {
+    const r = analyze([file('mixed.jsonl', MIXED + '\n'), '--message-analysis', 'fast']);
+    expect(r.status).toBe(0);
+    const out = results(r.stdout);
+    expect(out.map((o) => o.line)).toEqual([1, 2, 4, 5, 6, 8, 9, 10]);
+    expect(out.map((o) => o.error?.code ?? 'data')).toEqual([
+      'data',
+      'data',
+      'INVALID_JSON',
+      'INVALID_REQUEST',
+      'MESSAGE_TOO_LONG',
+      'INVALID_REQUEST',
+      'data',
+      'data',
+    ]);
+    // The data is exactly analyze()'s for the same request and defaults.
+    const chatads = createChatAds({ affiliate_tags: { ...DEMO_AFFILIATE_TAGS } });
+    const expected = await chatads.analyze({ message: 'Is the Kindle Paperwhite worth it?', country: 'GB', message_analysis: 'fast' });
+    expect(out[1]!.data).toEqual(expected);
+    expect(out[1]!.data).toMatchObject({ billed: false, offers: [{ url: expect.stringContaining('tag=chatads-demo-21') }] });
+    expect(out[7]!.data).toMatchObject({ offers: [{ term_brand: 'Sony' }] });
+    expect(out[6]!.data).toMatchObject({ status: 'no_offers_found', reason: 'no_product_detected' });
+    await chatads.close();
+  });
+
+  it('reads standard input (- or no file); options are defaults a line overrides', () => {
+    const input = ['best espresso machine for a small kitchen', JSON.stringify({ message: 'best espresso machine for a small kitchen', country: 'DE' })].join('\n');
+    for (const args of [['-'], []]) {
+      const r = analyze([...args, '--country', 'gb', '--message-analysis', 'fast'], input);
+      expect(r.status).toBe(0);
+      const [first, second] = results(r.stdout);
+      expect((first!.data!.offers as { url: string }[])[0]!.url).toContain('amazon.co.uk');
+      expect((second!.data!.offers as { url: string }[])[0]!.url).toContain('amazon.de');
+    }
+  });
+
+  it('a team of --config: its tags, blocked keywords (with its rejection message) and geo rules; no quota', () => {
+    const config = file(
+      'config.json',
+      JSON.stringify({
+        teams: [
+          {
+            id: 'acme',
+            plan: 'free',
+            limits: { daily: 1, monthly: 1 },
+            keys: [],
+            affiliate_tags: { US: 'acme-20' },
+            blocked_keywords: ['casino'],
+            rejection_message: 'Not for us.',
+            geo: { deny: ['KP'] },
+          },
+          { id: 'other', plan: 'free', keys: [], affiliate_tags: { US: 'other-20' } },
+        ],
+      }),
+    );
+    const input = ['best air fryer to buy', 'casino chips set to buy', JSON.stringify({ message: 'a good tent', country: 'KP' }), 'best air fryer to buy again'].join('\n');
+    const r = analyze([file('team.jsonl', input), '--config', config, '--team', 'acme', '--message-analysis', 'fast']);
+    expect(r.status).toBe(0);
+    const out = results(r.stdout);
+    expect((out[0]!.data!.offers as { url: string }[])[0]!.url).toContain('tag=acme-20');
+    expect(out[1]!.error).toEqual({ code: 'CONTENT_BLOCKED', message: 'Not for us.' });
+    expect(out[2]!.error?.code).toBe('GEO_RESTRICTED');
+    // A daily limit of 1 does not apply: no quota is spent here.
+    expect(out[3]!.data).toBeDefined();
+    expect(analyze([file('t2.jsonl', 'x'), '--config', config]).stderr).toMatch(/several teams: say which with --team/);
+    expect(analyze([file('t3.jsonl', 'x'), '--config', config, '--team', 'nobody']).status).toBe(2);
+  });
+
+  it('standard error: only the summary when it is not a terminal, never message text', () => {
+    const r = analyze([file('mixed2.jsonl', MIXED), '--message-analysis', 'fast']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toMatch(/[\r\u001b]/);
+    expect(r.stderr).not.toContain(MARKER);
+    expect(r.stderr).toMatch(/^chatads analyze: 8 lines in [\d.]+ s \([\d,]+ messages\/s\)\n/);
+    expect(r.stderr).toMatch(/errors +4: INVALID_REQUEST 2 · INVALID_JSON 1 · MESSAGE_TOO_LONG 1/);
+    expect(r.stderr).toMatch(/at min_intent +any [\d.]+ % · low [\d.]+ % · medium [\d.]+ % · high [\d.]+ %/);
+    expect(r.stderr).toMatch(/latency +p50 .+ · p99 .+/);
+  });
+
+  it('--output FILE: results there, nothing on standard output', () => {
+    const target = join(dir, 'out.jsonl');
+    const r = analyze([file('o.jsonl', 'a good tent\nbest hiking boots'), '--output', target, '--message-analysis', 'fast']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(results(readFileSync(target, 'utf8')).map((o) => o.line)).toEqual([1, 2]);
+  });
+
+  it('usage mistakes exit 2 with one line', () => {
+    for (const args of [['--bogus'], [join(dir, 'missing.jsonl')], [dir], ['--min-intent', 'huge'], ['--concurrency', '0'], ['a', 'b'], ['--team', 'x'], ['-', '--output', join(dir, 'no', 'such', 'dir.jsonl')]]) {
+      const r = analyze(args, '');
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^chatads analyze: /);
+    }
+  });
+
+  it('a line over 64 KiB is an error line, the run goes on', () => {
+    const r = analyze([file('big.jsonl', `${'y'.repeat(70_000)}\nbest hiking boots\n`), '--message-analysis', 'fast']);
+    expect(r.status).toBe(0);
+    const out = results(r.stdout);
+    expect(out[0]).toEqual({ line: 1, error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('65536') } });
+    expect(out[1]!.line).toBe(2);
+  });
+});
+
+describe('chatads analyze: pieces', () => {
+  it('readLines: CRLF, multi-byte characters split across chunks, a last line without newline, an oversize line dropped unbuffered', async () => {
+    const chunks = [Buffer.from('caf'), Buffer.from([0xc3]), Buffer.from([0xa9, 0x0d, 0x0a]), Buffer.from('\n' + 'z'.repeat(30) + '\nlast')];
+    const got = [];
+    for await (const l of readLines(Readable.from(chunks), 20)) got.push(l);
+    expect(got).toEqual([
+      { line: 1, text: 'café' },
+      { line: 3, text: null },
+      { line: 4, text: 'last' },
+    ]);
+    expect(parseLine({ line: 3, text: null }, {}, 20)).toMatchObject({ failure: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(parseLine({ line: 1, text: '{"message":"a","country":"DE"}' }, { country: 'GB', min_intent: 'high' }, 20)).toEqual({
+      line: 1,
+      request: { message: 'a', country: 'DE', min_intent: 'high' },
+    });
+  });
+
+  it('mapOrdered: results in input order, at most `limit` in work at once', async () => {
+    let working = 0;
+    let most = 0;
+    const source = (async function* () {
+      for (let i = 0; i < 40; i++) yield i;
+    })();
+    const out: number[] = [];
+    for await (const v of mapOrdered(source, 4, async (i) => {
+      most = Math.max(most, ++working);
+      await new Promise((r) => setTimeout(r, (i * 7) % 5));
+      working--;
+      return i * 2;
+    })) {
+      out.push(v);
+    }
+    expect(out).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
+    expect(most).toBe(4);
+  });
+
+  it('streams: results come out before the input ends', async () => {
+    const child = spawn(process.execPath, [CLI, 'analyze', '--message-analysis', 'fast'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.write('best hiking boots\n'.repeat(20));
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    expect(results(first.split('\n')[0]!)[0]!.line).toBe(1);
+    child.stdin.end('a good tent\n');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+  });
+});
+
+const HAS_CHROMIUM = existsSync(CHROMIUM);
+const MISSING = `${CHROMIUM} not found (install the Debian package chromium)`;
+const describeBrowser = (name: string, body: () => void) =>
+  HAS_CHROMIUM
+    ? describe(name, { timeout: 60_000 }, body)
+    : IN_CI
+      ? describe(name, () => it('has a Chromium to test with (required in CI)', () => { throw new Error(`${MISSING}; .ci/run installs it`); }))
+      : describe.skip(name, body);
+
+describeBrowser('chatads analyze --report in Chromium', () => {
+  let browser: Browser;
+  const report = join(dir, 'report.html');
+  const withExamples = join(dir, 'report-examples.html');
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const lines = [];
+    const messages = ['Which robot vacuum should I buy for pet hair?', 'I want to buy the Sony WH-1000XM5 headphones', 'best trail running shoes for flat feet', 'set a timer for ten minutes', 'Is the Kindle Paperwhite worth it?', 'what is the capital of France'];
+    for (let i = 0; i < 300; i++) lines.push(`${messages[i % messages.length]} ${MARKER} ${i}`);
+    lines.push('{broken', JSON.stringify({ message: 7 }));
+    const input = file('report.jsonl', lines.join('\n'));
+    expect(analyze([input, '--report', report, '--message-analysis', 'fast', '--output', join(dir, 'r.jsonl')]).status).toBe(0);
+    expect(analyze([input, '--report', withExamples, '--report-examples', '--message-analysis', 'fast', '--output', join(dir, 'r2.jsonl')]).status).toBe(0);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('one self-contained page: no request beyond itself, no script, no message text, every chart drawn', async () => {
+    const html = readFileSync(report, 'utf8');
+    expect(html).not.toContain(MARKER);
+    expect(html).not.toMatch(/<script|https?:\/\//i);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    await page.goto(pathToFileURL(report).href);
+    expect(requests).toEqual([pathToFileURL(report).href]);
+    expect(problems).toEqual([]);
+    expect(await page.locator('svg[role=img]').count()).toBe(7);
+    expect(await page.locator('h2').allTextContents()).toEqual([
+      'Offer share by min_intent',
+      'Intent score',
+      'Top categories',
+      'Top brands',
+      'Offers per message',
+      'Latency',
+      'No offer and refused lines',
+    ]);
+    expect(await page.textContent('.sub')).toContain('302 lines');
+    expect(await page.textContent('.tiles')).toMatch(/2\s*lines refused/);
+    expect(await page.textContent('body')).toContain('INVALID_JSON');
+    expect(await page.textContent('body')).toContain('Sony');
+    await page.screenshot({ path: join(ARTIFACTS, 'analyze-report-desktop.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('readable at 375 px: no horizontal scroll', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(pathToFileURL(report).href);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.screenshot({ path: join(ARTIFACTS, 'analyze-report-mobile.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('--report-examples: a few messages per category, escaped', async () => {
+    const html = readFileSync(withExamples, 'utf8');
+    expect(html).toContain(MARKER);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(pathToFileURL(withExamples).href);
+    expect(await page.locator('h2', { hasText: 'Examples' }).count()).toBe(1);
+    expect(await page.locator('li').count()).toBeGreaterThan(2);
+    await page.close();
+  });
+});
