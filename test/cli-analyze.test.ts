@@ -139,6 +139,18 @@ describe('chatads analyze: lines in, results out', () => {
     expect(r.stderr).toMatch(/latency +p50 .+ · p99 .+/);
   });
 
+  // util-linux `script` gives the command a terminal: the progress bar is drawn there only.
+  it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal: a progress bar with rate and ETA, then the summary', () => {
+    const input = file('tty.jsonl', 'best hiking boots\n'.repeat(3000));
+    const out = join(dir, 'tty-out.jsonl');
+    const command = [process.execPath, CLI, 'analyze', input, '--message-analysis', 'fast', '--output', out].map((a) => `'${a}'`).join(' ');
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/analyze \|[█░]+\| \d+% · [\d,]+ lines · [\d,]+ msg\/s · ETA ((\d+m )?\d+s|…)/);
+    expect(r.stdout).toMatch(/chatads analyze: 3,000 lines in/);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(3000);
+  });
+
   it('--output FILE: results there, nothing on standard output', () => {
     const target = join(dir, 'out.jsonl');
     const r = analyze([file('o.jsonl', 'a good tent\nbest hiking boots'), '--output', target, '--message-analysis', 'fast']);
@@ -277,7 +289,11 @@ describeBrowser('chatads analyze --report in Chromium', () => {
   it('readable at 375 px: no horizontal scroll', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await page.goto(pathToFileURL(report).href);
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    // A string: the test files are type-checked without the DOM library.
+    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as {
+      scroll: number;
+      client: number;
+    };
     expect(scroll).toBeLessThanOrEqual(client);
     await page.screenshot({ path: join(ARTIFACTS, 'analyze-report-mobile.png'), fullPage: true });
     await page.close();

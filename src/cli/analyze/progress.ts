@@ -20,15 +20,22 @@ export async function startProgress(totalBytes: number | null): Promise<Progress
       fps: 10,
       format:
         totalBytes !== null
-          ? 'analyze |{bar}| {percentage}% · {lines} lines · {rate} msg/s · ETA {eta_formatted}'
+          ? 'analyze |{bar}| {percentage}% · {lines} lines · {rate} msg/s · ETA {left}'
           : 'analyze · {lines} lines · {rate} msg/s',
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(totalBytes ?? 1, 0, { lines: '0', rate: '0' });
+  // Our own ETA, from bytes per second so far: the bar's counts the bytes read in whole chunks.
+  const eta = (bytes: number): string => {
+    if (totalBytes === null || bytes <= 0) return '…';
+    const seconds = Math.round(((totalBytes - bytes) * (performance.now() - started)) / bytes / 1000);
+    return seconds >= 60 ? `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
+  };
+  bar.start(totalBytes ?? 1, 0, { lines: '0', rate: '0', left: '…' });
   return {
     update(bytes, lines) {
-      bar.update(totalBytes !== null ? Math.min(bytes, totalBytes) : 0, { lines: lines.toLocaleString('en-US'), rate: rate(lines) });
+      const value = totalBytes !== null ? Math.min(bytes, totalBytes) : 0;
+      bar.update(value, { lines: lines.toLocaleString('en-US'), rate: rate(lines), left: eta(value) });
     },
     stop() {
       bar.stop();
