@@ -5,24 +5,27 @@
  */
 import express, { type Router } from 'express';
 import type { ChatAds } from '../core/chatads.js';
-import { MESSAGES_PATH, OPENAPI_PATH } from '../core/http.js';
+import { HEALTHZ_PATH, MESSAGES_PATH, OPENAPI_PATH, READYZ_PATH } from '../core/http.js';
 import { writeResponse } from './node.js';
 
 export interface ChatAdsRouterOptions {
   /**
    * By default the router answers every request that reaches it, with an envelope 404 for
    * unknown paths. Set `true` when mounting it beside other routes at the same prefix, so
-   * paths other than `/v1/chatads/messages` and `/v1/openapi.json` go on to them.
+   * paths other than `/v1/chatads/messages`, `/v1/openapi.json`, `/healthz` and `/readyz` go
+   * on to them (your own `/metrics`, say).
    */
   fallthrough?: boolean;
 }
+
+const OWN_PATHS = new Set([MESSAGES_PATH, OPENAPI_PATH, HEALTHZ_PATH, READYZ_PATH]);
 
 export function chatAdsRouter(chatads: ChatAds, options: ChatAdsRouterOptions = {}): Router {
   const router = express.Router();
   router.use((req, res, next) => {
     if (options.fallthrough) {
       const path = req.path.replace(/\/$/, '');
-      if (path !== MESSAGES_PATH && path !== OPENAPI_PATH) return next();
+      if (!OWN_PATHS.has(path)) return next();
     }
     chatads
       .handle({
