@@ -6,7 +6,8 @@
  * - the old generation grown by 20 % over what a full GC kept, not V8's 2-4×: a server holds a
  *   steady 70 MB (models, lexicons, the result cache) and its RSS otherwise climbs to ~390 MB
  *   after 100k requests; with it ~250 MB for ~4 % of throughput (docs/performance.md, "Memory").
- * A flag of the user's (command line or NODE_OPTIONS) wins.
+ * A flag of the user's wins: on node's command line (NODE_OPTIONS takes --max-semi-space-size but
+ * refuses --heap-growing-percent).
  */
 import { setFlagsFromString } from 'node:v8';
 

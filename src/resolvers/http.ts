@@ -3,10 +3,17 @@
  * deadline (AbortSignal: undici's own timeouts have a 1 s resolution) and a body size cap.
  * Failures come back as values, never as thrown errors with upstream text in them.
  */
-import { Agent, request } from 'undici';
+import type { Agent, request as Request } from 'undici';
 
-/** One shared connection pool for every upstream of the process. */
-const agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+/**
+ * One shared connection pool for every upstream of the process. undici is loaded on the first
+ * upstream call, not at import: ~18 MB of RSS and some start-up that a process answering from
+ * search links alone never needs (docs/performance.md).
+ */
+let client: Promise<{ request: typeof Request; agent: Agent }> | undefined;
+function undici(): Promise<{ request: typeof Request; agent: Agent }> {
+  return (client ??= import('undici').then(({ Agent, request }) => ({ request, agent: new Agent({ keepAliveTimeout: 10_000, connections: 16 }) })));
+}
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST';
@@ -31,6 +38,7 @@ export async function callUpstream(req: UpstreamRequest): Promise<UpstreamRespon
   const maxBytes = req.maxBytes ?? 1024 * 1024;
   try {
     const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+    const { request, agent } = await undici();
     const res = await request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal, dispatcher: agent });
     const chunks: Buffer[] = [];
     let size = 0;
