@@ -22,7 +22,11 @@ describe('npm run bench -- --quick', () => {
     expect(report.node).toBe(process.version);
     expect(report.machine.cpus).toBeGreaterThan(0);
     const r = report.results;
-    expect(Object.keys(r).sort()).toEqual(['ai_stream', 'analyze', 'cold_start', 'http', 'linkify', 'memory']);
+    expect(Object.keys(r).sort()).toEqual(['ai_stream', 'analyze', 'analyze_cli', 'cold_start', 'http', 'linkify', 'memory']);
+    expect(r.analyze_cli.messages_per_s).toBeGreaterThan(0);
+    // The real chatads serve ran, with its three setups.
+    expect(Object.keys(r.http.kinds)).toEqual(expect.arrayContaining(['serve', 'serve-memory', 'serve-memory-quiet']));
+    expect(r.memory.in_process_2500.curve.length).toBeGreaterThan(0);
     expect(r.analyze.offers_per_message).toBeGreaterThan(0.5);
     expect(r.analyze.uncached_ms.samples).toBeGreaterThan(0);
     expect(r.ai_stream.offers_ready.links).toBe(3);
