@@ -18,6 +18,7 @@ const REASONS = {
   no_product_detected: 'no product mention was found in the message',
   intent_below_threshold: 'the purchase intent is below the minimum',
   no_affiliate_link: 'no affiliate link could be made for the products found',
+  sensitive_topic: 'the message is on a sensitive topic (safety floor or a topic this account blocks): no ad',
 };
 
 /** @param {string} id */

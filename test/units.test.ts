@@ -7,7 +7,7 @@ import { MARKETPLACES, routeToMarketplace, storesFor } from '../src/core/resolve
 import { openGeoIp, isPublicIp } from '../src/core/geoip.js';
 import { normalizeCountry } from '../src/core/country.js';
 import { nextUtcMidnight, nextUtcMonthStart, secondsUntil } from '../src/core/clock.js';
-import { checkRules } from '../src/core/rules.js';
+import { screenMessage } from '../src/core/rules.js';
 import { parseRules } from '../src/core/teams.js';
 
 describe('keys', () => {
@@ -60,10 +60,11 @@ describe('KeywordMatcher', () => {
 describe('rules', () => {
   it('geo allow list admits only listed countries; deny wins', () => {
     const allow = parseRules({ geo: { allow: ['US', 'CA'], deny: [] } });
-    expect(checkRules('hi', 'US', allow)).toBeNull();
-    expect(checkRules('hi', 'DE', allow)?.code).toBe('GEO_RESTRICTED');
+    const code = (s: ReturnType<typeof screenMessage>) => (s.kind === 'refused' ? s.failure.code : s.kind);
+    expect(code(screenMessage('hi', 'US', allow))).toBe('pass');
+    expect(code(screenMessage('hi', 'DE', allow))).toBe('GEO_RESTRICTED');
     const both = parseRules({ geo: { allow: ['US'], deny: ['US'] } });
-    expect(checkRules('hi', 'US', both)?.code).toBe('GEO_RESTRICTED');
+    expect(code(screenMessage('hi', 'US', both))).toBe('GEO_RESTRICTED');
   });
 });
 

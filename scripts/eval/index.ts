@@ -22,6 +22,7 @@ import { renderMarkdown } from './markdown.js';
 import { evaluateQueryNer } from './queryner.js';
 import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
+import { evaluateSafety } from './safety.js';
 import { measureSpeed } from './speed.js';
 import { checkTargets } from './targets.js';
 import { SOCIAL_SETS, evaluateWnut, type WnutDetail } from './wnut.js';
@@ -45,6 +46,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   intent: ['chatsetDev', 'chatsetExtra', 'queryNerDev', 'clinc', 'tweets', 'nqOpen'],
   offers: ['clinc', 'queryNerDev', 'nqOpen'],
   speed: ['chatsetDev', 'chatsetExtra'],
+  safety: [],
 };
 
 class UsageError extends Error {}
@@ -173,6 +175,10 @@ async function run(o: Options): Promise<void> {
       tweets: loadTweets(d('tweets')),
       nqHeldOut,
     });
+  }
+  if (has('safety')) {
+    progress('brand-safety topics (test/fixtures/safety)');
+    r.safety = evaluateSafety();
   }
   if (has('offers') || has('speed')) {
     // One ChatAds instance for every analyze call (offers, speed). The API defaults apply (fast

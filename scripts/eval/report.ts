@@ -2,6 +2,7 @@
  * The readable stdout report: one table per part, each figure beside its target (✓/✗) where
  * the issue sets one. Prints numbers only, never dataset text.
  */
+import type { SafetyResult, SafetySplit } from './safety.js';
 import type { ChatsetScores, ScopeScores } from './chatset.js';
 import type { Prf } from './metrics.js';
 import type { EvalResults } from './results.js';
@@ -189,6 +190,20 @@ function reportSpeed(s: NonNullable<EvalResults['speed']>): string {
   return out.join('\n');
 }
 
+function reportSafety(r: SafetyResult): string {
+  const rows = (['floor', ...Object.keys(r.dev.topics)] as string[]).map((name) => {
+    const pick = (split: SafetySplit) => (name === 'floor' ? split.floor : split.topics[name as keyof SafetySplit['topics']]);
+    const d = pick(r.dev);
+    const t = pick(r.test);
+    return [name, f3(d.precision), f3(d.recall), f3(t.precision), f3(t.recall), String(t.tp + t.fn), f3(r.test.preset_precision_on_hard_negatives[name] ?? null)];
+  });
+  return [
+    heading(`brand-safety topics: ${r.file} (phrases tuned on dev; test only measured)`),
+    table(['topic', 'dev P', 'dev R', 'test P', 'test R', 'test positives', 'test P with hard negatives'], rows),
+    `hard negatives given a topic: dev ${r.dev.hard_negatives_flagged}/${r.dev.hard_negatives}, test ${r.test.hard_negatives_flagged}/${r.test.hard_negatives}`,
+  ].join('\n');
+}
+
 export function renderReport(r: EvalResults): string {
   const m = r.meta;
   const out = [
@@ -205,6 +220,7 @@ export function renderReport(r: EvalResults): string {
   if (r.intent) out.push(reportIntent(r.intent));
   if (r.offers) out.push(reportOffers(r.offers));
   if (r.speed) out.push(reportSpeed(r.speed));
+  if (r.safety) out.push(reportSafety(r.safety));
   out.push(heading('targets'));
   out.push(
     table(

@@ -10,7 +10,9 @@ import type { QueryNerScores } from './queryner.js';
 import type { SpeedScores } from './speed.js';
 import type { WnutScores } from './wnut.js';
 
-export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed'] as const;
+import type { SafetyResult } from './safety.js';
+
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -46,6 +48,8 @@ export interface EvalResults {
   queryner?: QueryNerScores;
   intent?: Record<string, IntentScores>;
   speed?: SpeedScores;
+  /** Brand-safety topics on test/fixtures/safety (in the repository, not the shared data). */
+  safety?: SafetyResult;
 }
 
 function git(cwd: string, args: string[]): string | null {

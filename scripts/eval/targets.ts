@@ -21,6 +21,9 @@ export const TARGETS = {
   clincOrderOffered: 0.9,
   fastP50Ms: 1,
   fastP99Ms: 5,
+  safetyFloorRecall: 0.95,
+  safetyFloorPrecision: 0.8,
+  safetyPresetHardPrecision: 0.9,
 } as const;
 
 /** The intent rows (keys of results.intent) with an AUC target. */
@@ -70,6 +73,15 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
     out.push(check('queryner.token_recall', 'QueryNER dev product-token recall', r.queryner.recall_core, '>=', TARGETS.queryNerRecall));
   }
   if (o) out.push(check('queryner.first_offer', 'QueryNER dev first offer = the searched product', o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer));
+  if (r.safety) {
+    // Judged on the test split: the phrase lists were tuned on dev (docs/safety.md).
+    const t = r.safety.test;
+    out.push(check('safety.floor_recall', 'safety floor recall (test split)', t.floor.recall, '>=', TARGETS.safetyFloorRecall));
+    out.push(check('safety.floor_precision', 'safety floor precision (test split)', t.floor.precision, '>=', TARGETS.safetyFloorPrecision));
+    for (const [topic, precision] of Object.entries(t.preset_precision_on_hard_negatives)) {
+      out.push(check(`safety.${topic}_hard_precision`, `${topic} precision with the hard negatives (test split)`, precision, '>=', TARGETS.safetyPresetHardPrecision));
+    }
+  }
   if (r.speed) {
     const f = r.speed.analyze_fixed;
     out.push(check('speed.fast_p50', 'fast analyze p50, 60-word message (ms)', f.p50_ms, '<=', TARGETS.fastP50Ms));

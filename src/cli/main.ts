@@ -16,6 +16,7 @@ Commands:
   keys list       A team's key ids, revoked or not, and when they were created
   teams create    Create a team in the data file
   teams set-plan  Change a team's plan
+  teams set-topics  Topics a team keeps ads away from, and its safety floor
   teams show      A team's settings, key ids and usage today and this month
 
 The data file is SQLite (--data FILE, default ./chatads.db): what "serve" serves by default.

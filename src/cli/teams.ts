@@ -1,11 +1,12 @@
 /**
- * `chatads teams create | set-plan | show`: teams in the SQLite data file that `chatads serve
+ * `chatads teams create | set-plan | set-topics | show`: teams in the SQLite data file that `chatads serve
  * --data FILE` serves. Also the pieces the other data-file commands share (`keys`).
  */
 import { existsSync } from 'node:fs';
 import { limitsOf } from '../core/limits.js';
 import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import { teamConfigSchema, type Team } from '../core/teams.js';
+import { FLOOR_TOPICS, PRESET_TOPICS, TOPICS } from '../core/safety/topics.js';
 import { dayKey, monthKey } from '../core/clock.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
@@ -60,6 +61,7 @@ sees a change on its next request).
 Commands:
   create     Create a team
   set-plan   Change a team's plan
+  set-topics Choose the topics a team keeps ads away from, and its safety floor
   show       A team's settings, key ids and today's and this month's usage
 
 Run "chatads teams <command> --help" for a command's options.
@@ -92,6 +94,23 @@ Options:
 ${dataOption()}  -h, --help     Show this help
 `;
 
+export const TEAMS_SET_TOPICS_HELP = `Usage: chatads teams set-topics --id ID [--topics LIST] [--safety-floor on|off] [--data FILE]
+
+Sets the topics the team blocks: a message on one is refused like a blocked keyword (422
+CONTENT_BLOCKED, not counted), and offers for products of that topic are dropped. Topics:
+  ${PRESET_TOPICS.join(', ')}
+  (and the floor's own ${FLOOR_TOPICS.join(', ')})
+The safety floor (on unless turned off) answers a message about self-harm, abuse or a medical
+emergency with no offer and does not bill it; docs/safety.md says why to leave it on.
+A running server applies both on the next request.
+
+Options:
+  --id ID              Team id (required)
+  --topics LIST        Comma-separated topics, e.g. gambling,alcohol; "" for none
+  --safety-floor S     on or off
+${dataOption(23)}  -h, --help           Show this help
+`;
+
 export const TEAMS_SHOW_HELP = `Usage: chatads teams show --id ID [--json] [--data FILE]
 
 Prints a team's plan, limits, rules, key ids (never a key) and its usage today and this
@@ -106,7 +125,7 @@ ${dataOption()}  -h, --help     Show this help
 const DATA = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
 
 export async function teamsCommand(args: string[]): Promise<number> {
-  return dispatch('teams', { create: teamsCreate, 'set-plan': teamsSetPlan, show: teamsShow }, TEAMS_HELP, args);
+  return dispatch('teams', { create: teamsCreate, 'set-plan': teamsSetPlan, 'set-topics': teamsSetTopics, show: teamsShow }, TEAMS_HELP, args);
 }
 
 function isPlan(value: string): value is PlanName {
@@ -189,6 +208,41 @@ async function teamsSetPlan(args: string[]): Promise<number> {
   });
 }
 
+async function teamsSetTopics(args: string[]): Promise<number> {
+  const help = TEAMS_SET_TOPICS_HELP;
+  const values = parseOrHelp(args, { id: { type: 'string' }, topics: { type: 'string' }, 'safety-floor': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(help);
+  if (!values.id) return usage('chatads teams set-topics: --id is required', help);
+  if (values.topics === undefined && values['safety-floor'] === undefined) return usage('chatads teams set-topics: give --topics, --safety-floor or both', help);
+  const floor = values['safety-floor'];
+  if (floor !== undefined && floor !== 'on' && floor !== 'off') return usage('chatads teams set-topics: --safety-floor must be on or off', help);
+  const topics = values.topics === undefined ? undefined : values.topics.split(',').map((t) => t.trim()).filter(Boolean);
+  const unknown = topics?.filter((t) => !(TOPICS as readonly string[]).includes(t)) ?? [];
+  if (unknown.length > 0) return usage(`chatads teams set-topics: unknown topic(s) ${unknown.join(', ')}; topics: ${TOPICS.join(', ')}`, help);
+  const { id, data: file } = values;
+  return reporting('teams set-topics', async () => {
+    const store = openData(file, true);
+    let saved: Team | null;
+    try {
+      saved = await store.updateTeam(id, (team) =>
+        team
+          ? {
+              ...team,
+              ...(topics !== undefined ? { blocked_topics: TOPICS.filter((t) => topics.includes(t)) } : {}),
+              ...(floor !== undefined ? { safety_floor: floor === 'on' } : {}),
+            }
+          : null,
+      );
+    } finally {
+      await store.close();
+    }
+    if (!saved) throw new CliError(`no team "${id}" in ${file}`);
+    process.stdout.write(`team "${id}": blocked topics ${saved.blocked_topics.join(', ') || 'none'}; safety floor ${saved.safety_floor ? 'on' : 'OFF'}\n`);
+    return 0;
+  });
+}
+
 /** What `teams show --json` prints. */
 export interface TeamShow {
   id: string;
@@ -203,6 +257,8 @@ export interface TeamShow {
   blocked_keywords: string[];
   rejection_message: string | null;
   geo: Team['geo'];
+  blocked_topics: Team['blocked_topics'];
+  safety_floor: boolean;
   keys: { id: string; revoked: boolean; created_at: string }[];
   usage: { day: string; daily: number; month: string; monthly: number };
 }
@@ -248,6 +304,8 @@ function formatShow(t: TeamShow): string {
     ['default country', t.default_country ?? 'US'],
     ['blocked keywords', String(t.blocked_keywords.length)],
     ['geo', `allow ${list(t.geo.allow)}; deny ${list(t.geo.deny)}`],
+    ['blocked topics', list(t.blocked_topics)],
+    ['safety floor', t.safety_floor ? 'on' : 'OFF'],
     ['keys', list(t.keys.map((k) => (k.revoked ? `${k.id} (revoked)` : k.id)))],
     ['usage today', `${t.usage.daily} of ${l.daily} (${t.usage.day} UTC)`],
     ['usage this month', `${t.usage.monthly} of ${l.monthly} (${t.usage.month})`],

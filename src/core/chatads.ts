@@ -31,7 +31,8 @@ import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
-import { checkRules } from './rules.js';
+import { screenMessage } from './rules.js';
+import type { Topic } from './safety/topics.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
 import type { AnalyzeData, AnalyzeRequest, Envelope, Health, Meta, NormalizedRequest, Usage } from './types.js';
@@ -217,8 +218,9 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     if (!validation.ok) throw new ChatAdsError(validation.failure);
     const rules = rulesFor(context);
     const country = servedCountry(validation.request, rules);
-    const refused = checkRules(validation.request.message, country, rules);
-    if (refused) throw new ChatAdsError(refused);
+    const screening = screenMessage(validation.request.message, country, rules);
+    if (screening.kind === 'refused') throw new ChatAdsError(screening.failure);
+    if (screening.kind === 'sensitive') return billedData(SENSITIVE, false);
     const { data, shared } = await analyzeCached(validation.request, country, rules);
     return billedData(shared ? mutableCopy(data) : data, false);
   }
@@ -232,12 +234,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     let consumed = false;
     let cacheHit = false;
     let endpoint: Endpoint | null = null;
+    let topic: Topic | null = null;
 
     /** Logs and counts the one request event; `envelope` is null for the OpenAPI document. */
     const finish = (res: HttpResponse, envelope: Envelope | null): HttpResponse => {
       const err = envelope?.error;
       const seconds = (performance.now() - started) / 1000;
-      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, seconds });
+      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, topic, seconds });
       logger(res.status >= 500 ? 'error' : 'info', 'request', {
         request_id: meta.request_id,
         status: res.status,
@@ -246,6 +249,8 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         cache: cacheHit ? 'hit' : 'miss',
         offers: envelope?.data?.returned ?? 0,
         extraction: envelope?.data?.extraction_method ?? null,
+        // A code of the safety rules (docs/safety.md), never the words that matched.
+        topic,
         duration_ms: Math.round(seconds * 100_000) / 100,
       });
       return res;
@@ -288,10 +293,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       team = auth.team;
 
       country = servedCountry(request, team);
-      const refused = checkRules(request.message, country, team);
-      if (refused) {
+      const screening = screenMessage(request.message, country, team);
+      if (screening.kind !== 'pass') {
+        // Refused, or on the safety floor: answered before the limits, so neither counts.
+        topic = screening.topic;
         usage = usageOf(team, await store.usage(team.id, now()));
-        return fail(refused);
+        if (screening.kind === 'refused') return fail(screening.failure);
+        return answer(successEnvelope(billedData(SENSITIVE, false), withContext(meta, usage, country)), undefined);
       }
 
       const admission = await admit(store, team, now());
@@ -342,6 +350,19 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     maxBodyBytes,
   };
 }
+
+/** The answer to a message on the safety floor: no offer, nothing analysed, not billed. */
+const SENSITIVE: CachedData = Object.freeze({
+  status: 'no_offers_found',
+  matched: false,
+  reason: 'sensitive_topic',
+  offers: Object.freeze([]) as unknown as CachedData['offers'],
+  requested: 0,
+  returned: 0,
+  intent_score: null,
+  intent_level: null,
+  extraction_method: 'skipped',
+});
 
 /**
  * A caller's own copy of a shared (cached, frozen) result: fresh objects down to the products,

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from './errors.js';
 import type { Endpoint } from './http.js';
+import type { Topic } from './safety/topics.js';
 import type { FillStatus, ResolutionSource } from './types.js';
 
 /** One answer of `handle()`. */
@@ -17,6 +18,8 @@ export interface RequestEvent {
   code: ErrorCode | null;
   /** The authenticated team's id (from the store); null before authentication. */
   team: string | null;
+  /** The safety topic that refused the message or kept its offers away (docs/safety.md); else null. */
+  topic: Topic | null;
   seconds: number;
 }
 

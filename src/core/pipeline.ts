@@ -17,6 +17,7 @@ import {
   type LlmMode,
 } from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
+import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
 import type { ResolverChain } from './resolve/chain.js';
@@ -80,8 +81,14 @@ async function buildData(
     return { status: 'no_offers_found', matched: false, reason: 'no_product_detected', offers: [], requested: 0, returned: 0, ...messageIntent };
   }
 
+  // Products in a topic the team blocks (a vape under "drugs") are never offered.
+  const allowed = rules.blocked_topics.length === 0 ? candidates : candidates.filter((c) => !blockedProduct(c.mention.category, rules));
+  if (allowed.length === 0) {
+    return { status: 'no_offers_found', matched: false, reason: 'sensitive_topic', offers: [], requested: 0, returned: 0, ...messageIntent };
+  }
+
   const threshold = MIN_INTENT_THRESHOLDS[request.min_intent];
-  const passed = candidates.filter((c) => c.score === null || c.score >= threshold);
+  const passed = allowed.filter((c) => c.score === null || c.score >= threshold);
   if (passed.length === 0) {
     return {
       status: 'no_offers_found',
@@ -256,6 +263,11 @@ export function billedData(data: CachedData, billed: boolean): AnalyzeData {
     intent_level,
     extraction_method,
   };
+}
+
+function blockedProduct(category: string | null, rules: TeamRules): boolean {
+  const topic = categoryTopic(category);
+  return topic !== null && rules.blocked_topics.includes(topic);
 }
 
 /** One short, factual line: what the link leads to, no invented claims. */

@@ -1,9 +1,13 @@
 /**
- * Stage "rules": the team's blocked keywords and geo restrictions, checked before any limit is
- * touched, so a blocked or geo-restricted request never counts (interface-spec §4.1 rule 3).
+ * Stage "rules": the safety floor, the team's blocked keywords and topics, and its geo
+ * restrictions, checked before any limit is touched, so a refused request never counts
+ * (interface-spec §4.1 rule 3), and a message on the floor is answered without an offer and
+ * without being billed (docs/safety.md).
  */
 import { failure, type ChatAdsFailure } from './errors.js';
 import { KeywordMatcher } from './keyword-matcher.js';
+import { floorTopic, messageTopics } from './safety/detect.js';
+import type { FloorTopic, Topic } from './safety/topics.js';
 import type { TeamRules } from './teams.js';
 
 const matchers = new WeakMap<TeamRules, KeywordMatcher>();
@@ -19,13 +23,32 @@ function matcherFor(rules: TeamRules): KeywordMatcher {
 
 export const DEFAULT_REJECTION_MESSAGE = 'The message contains content that this account does not allow.';
 
-export function checkRules(message: string, servedCountry: string, rules: TeamRules): ChatAdsFailure | null {
-  if (rules.blocked_keywords.length > 0 && matcherFor(rules).matches(message)) {
-    return failure('CONTENT_BLOCKED', rules.rejection_message ?? DEFAULT_REJECTION_MESSAGE);
-  }
+/** What the rules say of a message: refuse it, answer it without an offer (floor), or go on. */
+export type Screening =
+  | { kind: 'refused'; failure: ChatAdsFailure; topic: Topic | null }
+  | { kind: 'sensitive'; topic: FloorTopic }
+  | { kind: 'pass' };
+
+const PASS: Screening = { kind: 'pass' };
+
+export function screenMessage(message: string, servedCountry: string, rules: TeamRules): Screening {
+  // The topics are read only when a rule needs them: the floor is on by default.
+  const topics = rules.safety_floor || rules.blocked_topics.length > 0 ? messageTopics(message) : [];
+  const crisis = rules.safety_floor ? floorTopic(topics) : null;
+  if (crisis) return { kind: 'sensitive', topic: crisis };
+  const refused = checkRules(message, servedCountry, rules, topics);
+  if (refused) return { kind: 'refused', failure: refused.failure, topic: refused.topic };
+  return PASS;
+}
+
+function checkRules(message: string, servedCountry: string, rules: TeamRules, topics: readonly Topic[]): { failure: ChatAdsFailure; topic: Topic | null } | null {
+  const blocked = () => failure('CONTENT_BLOCKED', rules.rejection_message ?? DEFAULT_REJECTION_MESSAGE);
+  if (rules.blocked_keywords.length > 0 && matcherFor(rules).matches(message)) return { failure: blocked(), topic: null };
+  const topic = topics.find((t) => rules.blocked_topics.includes(t));
+  if (topic) return { failure: blocked(), topic };
   const { allow, deny } = rules.geo;
   if ((allow.length > 0 && !allow.includes(servedCountry)) || deny.includes(servedCountry)) {
-    return failure('GEO_RESTRICTED', 'This account does not serve the requested country.', { country: servedCountry });
+    return { failure: failure('GEO_RESTRICTED', 'This account does not serve the requested country.', { country: servedCountry }), topic: null };
   }
   return null;
 }

@@ -47,7 +47,7 @@ export const offerSchema = z.object({
 export const analyzeDataSchema = z.object({
   status: z.enum(['filled', 'partial_fill', 'no_offers_found']),
   matched: z.boolean(),
-  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link']).optional(),
+  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic']).optional(),
   min_intent_required: z.enum(['any', 'low', 'medium', 'high']).optional(),
   offers: z.array(offerSchema),
   requested: z.number().int().min(0),

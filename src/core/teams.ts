@@ -8,6 +8,7 @@ import { normalizeCountry } from './country.js';
 import { isKeyHash } from './keys.js';
 import { PLAN_NAMES, type Limits, type PlanName } from './plans.js';
 import { marketplaceCodeOf } from './resolve/marketplaces.js';
+import { TOPICS, type Topic } from './safety/topics.js';
 
 export interface TeamKey {
   id: string;
@@ -30,6 +31,10 @@ export interface TeamRules {
   blocked_keywords: string[];
   rejection_message: string | null;
   geo: GeoRules;
+  /** Topics refused like a blocked keyword (docs/safety.md); their products are never offered. */
+  blocked_topics: Topic[];
+  /** No offer on a message about self-harm, abuse or a medical emergency. On unless set false. */
+  safety_floor: boolean;
 }
 
 export interface Team extends TeamRules {
@@ -96,6 +101,11 @@ export const teamConfigSchema = z.object({
   geo: z
     .object({ allow: z.array(countryCode).default([]), deny: z.array(countryCode).default([]) })
     .default({ allow: [], deny: [] }),
+  blocked_topics: z
+    .array(z.enum(TOPICS, { error: `a topic is one of ${TOPICS.join(', ')}` }))
+    .default([])
+    .transform((topics) => TOPICS.filter((t) => topics.includes(t))),
+  safety_floor: z.boolean().default(true),
 });
 
 /** A team as a config file or an API caller writes it; defaults fill the rest. */
@@ -130,6 +140,14 @@ export const configFileSchema = z
 
 export type ConfigFile = z.output<typeof configFileSchema>;
 
+/**
+ * A team as a store read it back: fields added to `Team` after the team was written get their
+ * defaults (a team stored before brand safety has no `blocked_topics` and the floor on).
+ */
+export function storedTeam<T extends Omit<Team, 'keys'>>(stored: T): T {
+  return { ...stored, blocked_topics: stored.blocked_topics ?? [], safety_floor: stored.safety_floor ?? true };
+}
+
 export function parseTeam(input: TeamConfig): Team {
   return teamConfigSchema.parse(input);
 }
@@ -145,6 +163,8 @@ export function parseRules(input: RulesInput): TeamRules {
     blocked_keywords: team.blocked_keywords,
     rejection_message: team.rejection_message,
     geo: team.geo,
+    blocked_topics: team.blocked_topics,
+    safety_floor: team.safety_floor,
   };
 }
 
@@ -162,6 +182,8 @@ export function rulesVersion(rules: TeamRules): string {
       rules.default_country,
       rules.blocked_keywords,
       rules.geo,
+      rules.blocked_topics,
+      rules.safety_floor,
     ]);
     v = createHash('sha256').update(material).digest('base64url').slice(0, 16);
     versions.set(rules, v);

@@ -85,7 +85,7 @@ export interface Offer {
  */
 export type ExtractionMethod = 'nlp' | 'llm' | 'nlp_fallback' | 'skipped';
 
-export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link';
+export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link' | 'sensitive_topic';
 export type FillStatus = 'filled' | 'partial_fill' | 'no_offers_found';
 
 /** The success `data` object. */

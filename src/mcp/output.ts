@@ -38,7 +38,7 @@ const offer = z.object({
 export const analysisOutput = z.object({
   status: z.enum(['filled', 'partial_fill', 'no_offers_found']),
   matched: z.boolean(),
-  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link']).optional().describe('Why there is no offer.'),
+  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic']).optional().describe('Why there is no offer.'),
   min_intent_required: z.enum(['any', 'low', 'medium', 'high']).optional(),
   offers: z.array(offer),
   requested: z.number().int(),

@@ -69,6 +69,12 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     buckets: REQUEST_BUCKETS,
     registers,
   });
+  const safety = new Counter({
+    name: 'chatads_safety_total',
+    help: 'Messages kept from ads by a safety topic: on the floor (no_offer) or a blocked topic (refused).',
+    labelNames: ['topic', 'action'] as const,
+    registers,
+  });
   const analyses = new Counter({
     name: 'chatads_analyses_total',
     help: 'Analysed messages (HTTP and in-process) by result: filled, partial_fill, no_offers_found. The fill rate is filled / all.',
@@ -119,6 +125,7 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     request(e: RequestEvent) {
       requests.inc({ status: e.status, code: e.code ?? 'none', team: teamLabel(e.team) });
       if (e.code) refusals.inc({ code: e.code });
+      if (e.topic) safety.inc({ topic: e.topic, action: e.code ? 'refused' : 'no_offer' });
       duration.observe({ endpoint: e.endpoint ?? 'other' }, e.seconds);
     },
     analysis(e: AnalysisEvent) {

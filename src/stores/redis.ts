@@ -19,7 +19,7 @@ import { dayKey, monthKey, nextUtcMidnight, nextUtcMonthStart } from '../core/cl
 import { isStoreUnavailable, StoreUnavailableError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/log.js';
 import type { ConsumeLimits, ConsumeResult, Counts, Store } from '../core/store.js';
-import type { Team } from '../core/teams.js';
+import { storedTeam, type Team } from '../core/teams.js';
 import { CONSUME_LUA, FIND_KEY_LUA, RELEASE_LUA, REPLACE_TEAM_LUA, SAVE_TEAM_LUA } from './redis-lua.js';
 
 export interface RedisStoreOptions {
@@ -221,7 +221,7 @@ export class RedisStore implements Store {
       return null;
     }
     const [, keyId, json] = reply as [string, string, string];
-    const team = JSON.parse(json) as Team;
+    const team = storedTeam(JSON.parse(json) as Team);
     const key = team.keys.find((k) => k.id === keyId);
     if (!key) {
       this.#keyCopies.delete(hash);
@@ -245,7 +245,7 @@ export class RedisStore implements Store {
       this.#teamCopies.delete(id);
       return null;
     }
-    const team = JSON.parse(json) as Team;
+    const team = storedTeam(JSON.parse(json) as Team);
     if (this.#failOpen) this.#teamCopies.set(id, structuredClone(team));
     return team;
   }
@@ -264,7 +264,7 @@ export class RedisStore implements Store {
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const json = await this.#run(() => this.#client.get(teamKey));
       if (json === null) return false;
-      const team = JSON.parse(json) as Team;
+      const team = storedTeam(JSON.parse(json) as Team);
       const key = team.keys.find((k) => k.id === keyId);
       if (!key) return false;
       if (key.revoked) return true;
@@ -284,7 +284,7 @@ export class RedisStore implements Store {
     const values = await this.#run(() => this.#client.mget(...ids.map((id) => this.#key('team', id))));
     return values
       .filter((v): v is string => typeof v === 'string')
-      .map((v) => JSON.parse(v) as Team)
+      .map((v) => storedTeam(JSON.parse(v) as Team))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 

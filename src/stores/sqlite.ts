@@ -17,7 +17,7 @@ import { dayKey, monthKey } from '../core/clock.js';
 import { isKeyHash } from '../core/keys.js';
 import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import type { ConsumeLimits, ConsumeResult, Counts, Store } from '../core/store.js';
-import type { Team, TeamKey } from '../core/teams.js';
+import { storedTeam, type Team, type TeamKey } from '../core/teams.js';
 import { migrate, userVersion } from './sqlite-migrations.js';
 import { admitRequest } from './admission.js';
 
@@ -171,7 +171,7 @@ export class SqliteStore implements Store {
       list.push({ id: k.key_id, hash: k.hash, revoked: k.revoked === 1 });
     }
     return (this.#sql.allTeams.all() as { id: string; data: string }[]).map((t) => ({
-      ...(JSON.parse(t.data) as Omit<Team, 'keys'>),
+      ...storedTeam(JSON.parse(t.data) as Omit<Team, 'keys'>),
       keys: keys.get(t.id) ?? [],
     }));
   }
@@ -311,7 +311,7 @@ export class SqliteStore implements Store {
     const keys = (this.#sql.teamKeys.all({ team_id: id }) as unknown as KeyRow[]).map(
       (k): TeamKey => ({ id: k.key_id, hash: k.hash, revoked: k.revoked === 1 }),
     );
-    return { ...(JSON.parse(row.data) as Omit<Team, 'keys'>), keys };
+    return { ...storedTeam(JSON.parse(row.data) as Omit<Team, 'keys'>), keys };
   }
 
   /** Writes a team and its keys; inside a transaction. Keys keep their creation time. */

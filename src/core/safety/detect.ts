@@ -1,0 +1,69 @@
+/**
+ * Which topics a message is about, and which topic a product category belongs to. Messages are
+ * cut into the same tokens as blocked keywords (keyword-matcher.ts) and scanned left to right;
+ * at each word the longest curated phrase starting there wins, topic or harmless idiom, and its
+ * words are consumed, so "to die for" never reads as "die" and "food poisoning" reads as health,
+ * not as an emergency. No expression is ever built from user text.
+ */
+import { tokenize } from '../keyword-matcher.js';
+import { CATEGORY_TOPICS, FLOOR_TOPICS, HARMLESS_PHRASES, TOPIC_PHRASES, TOPICS, type FloorTopic, type Topic } from './topics.js';
+
+interface Phrase {
+  tokens: readonly string[];
+  /** null: a harmless idiom. */
+  topic: Topic | null;
+}
+
+let byFirstToken: Map<string, Phrase[]> | undefined;
+
+/** The phrases indexed by their first token, longest first; built on first use. */
+function index(): Map<string, Phrase[]> {
+  if (byFirstToken) return byFirstToken;
+  const map = new Map<string, Phrase[]>();
+  const add = (text: string, topic: Topic | null) => {
+    const tokens = tokenize(text);
+    if (tokens.length === 0) return;
+    const list = map.get(tokens[0]!) ?? [];
+    list.push({ tokens, topic });
+    map.set(tokens[0]!, list);
+  };
+  for (const topic of TOPICS) for (const text of TOPIC_PHRASES[topic]) add(text, topic);
+  for (const text of HARMLESS_PHRASES) add(text, null);
+  // Longest first; at equal length a harmless reading wins over a topic.
+  for (const list of map.values()) list.sort((a, b) => b.tokens.length - a.tokens.length || (a.topic === null ? -1 : 0) - (b.topic === null ? -1 : 0));
+  return (byFirstToken = map);
+}
+
+/** The topics of a message, in the order of `TOPICS`; empty for most messages. */
+export function messageTopics(message: string): Topic[] {
+  const tokens = tokenize(message);
+  const phrases = index();
+  const found = new Set<Topic>();
+  for (let i = 0; i < tokens.length; ) {
+    const candidates = phrases.get(tokens[i]!);
+    const match = candidates?.find((p) => p.tokens.every((t, k) => tokens[i + k] === t));
+    if (!match) {
+      i++;
+      continue;
+    }
+    if (match.topic) found.add(match.topic);
+    i += match.tokens.length;
+  }
+  return TOPICS.filter((t) => found.has(t));
+}
+
+const FLOOR = new Set<Topic>(FLOOR_TOPICS);
+
+/** The first safety-floor topic among `topics`, or null. */
+export function floorTopic(topics: readonly Topic[]): FloorTopic | null {
+  return (topics.find((t) => FLOOR.has(t)) as FloorTopic | undefined) ?? null;
+}
+
+/** The topic a taxonomy category belongs to ("Mature > Weapons > …" → weapons), or null. */
+export function categoryTopic(category: string | null): Topic | null {
+  if (!category) return null;
+  for (const [prefix, topic] of CATEGORY_TOPICS) {
+    if (category === prefix || category.startsWith(prefix + ' > ')) return topic;
+  }
+  return null;
+}
