@@ -45,7 +45,7 @@ export type { Store, Counts, ConsumeLimits, ConsumeResult } from './core/store.j
 export { MemoryStore } from './stores/memory.js';
 export { SqliteStore, type SqliteStoreOptions, type StoredKeyInfo } from './stores/sqlite.js';
 export { StoreUnavailableError } from './core/errors.js';
-export type { Resolver, ResolverStage, ResolveQuery, Resolution } from './core/resolve/resolver.js';
+export { ResolverFailure, type Resolver, type ResolverFailureKind, type ResolverStage, type ResolveQuery, type Resolution } from './core/resolve/resolver.js';
 export { MARKETPLACES, routeToMarketplace, type Marketplace, type Region } from './core/resolve/marketplaces.js';
 export { searchLinkUrl } from './core/resolve/search-link.js';
 export { openGeoIp, type GeoIp } from './core/geoip.js';

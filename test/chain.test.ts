@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createResolverChain } from '../src/core/resolve/chain.js';
 import { MARKETPLACES } from '../src/core/resolve/marketplaces.js';
 import { searchLinkResolver } from '../src/core/resolve/search-link.js';
-import type { Resolution, ResolveQuery, Resolver } from '../src/core/resolve/resolver.js';
+import { ResolverFailure, type Resolution, type ResolveQuery, type Resolver } from '../src/core/resolve/resolver.js';
+import type { UpstreamEvent } from '../src/core/metrics.js';
 import type { LogLevel } from '../src/core/log.js';
 
 const US = MARKETPLACES.get('US')!;
@@ -21,7 +22,7 @@ const query = (term = 'usb c charger', fill_priority: 'coverage' | 'speed' = 'co
 });
 const hit = (source: string): Resolution => ({ source, url: `https://www.amazon.com/dp/B0TEST0001?tag=t-20`, products: [] });
 
-type Behaviour = 'hit' | 'miss' | 'throw' | 'hang' | 'hang-ignoring-signal';
+type Behaviour = 'hit' | 'miss' | 'throw' | 'throttled' | 'hang' | 'hang-ignoring-signal';
 
 function stub(name: string, stage: Resolver['stage'], behaviours: Behaviour[]): Resolver & { calls: number } {
   const r = {
@@ -34,6 +35,7 @@ function stub(name: string, stage: Resolver['stage'], behaviours: Behaviour[]): 
       if (b === 'hit') return hit(stage);
       if (b === 'miss') return null;
       if (b === 'throw') throw new RangeError(`boom ${q.search_term}`);
+      if (b === 'throttled') throw new ResolverFailure('throttled');
       if (b === 'hang') return new Promise((resolve) => q.signal?.addEventListener('abort', () => resolve(null)));
       return new Promise(() => {}); // never settles, ignores the signal
     },
@@ -71,6 +73,25 @@ describe('resolver chain', () => {
     expect((await run(chain))?.source).toBe('search_link');
     expect(logs).toEqual([{ level: 'warn', event: 'resolver_failed', fields: { resolver: 'r', error: 'RangeError' } }]);
     expect(JSON.stringify(logs)).not.toContain('charger');
+  });
+
+  it('a ResolverFailure falls through, counted by its kind, not logged again, kept like a miss', async () => {
+    const events: UpstreamEvent[] = [];
+    const recorder = { request() {}, analysis() {}, upstream: (e: UpstreamEvent) => events.push(e) };
+    const retailer = stub('r', 'retailer_api', ['throttled', 'hit']);
+    const { chain, logs, advance } = chainOf([retailer, stub('t', 'retailer_api', ['throw'])], { metrics: recorder });
+    expect((await run(chain))?.source).toBe('search_link');
+    expect((await run(chain))?.source).toBe('search_link'); // the failure is cached for the negative TTL
+    expect(retailer.calls).toBe(1);
+    advance(61_000);
+    expect((await run(chain))?.source).toBe('retailer_api');
+    expect(events.filter((e) => e.resolver === 'r').map((e) => e.outcome)).toEqual(['throttled', 'cached', 'ok']);
+    expect(events.filter((e) => e.resolver === 't').map((e) => e.outcome)).toEqual(['error', 'error']);
+    // Only the plain throw is the chain's to log.
+    expect(logs.map((l) => [l.event, l.fields['resolver']])).toEqual([
+      ['resolver_failed', 't'],
+      ['resolver_failed', 't'],
+    ]);
   });
 
   it('a stage over its budget falls through, even when the resolver ignores its signal', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogLevel } from '../src/core/log.js';
 import { MARKETPLACES, type Marketplace } from '../src/core/resolve/marketplaces.js';
 import type { ResolveQuery } from '../src/core/resolve/resolver.js';
+import { outcomeOf } from './helpers/outcome.js';
 import {
   CreatorsConfigError,
   creatorsResolver,
@@ -202,11 +203,11 @@ describe('tokens', () => {
     expect(fake.tokenRequests()).toBe(2);
   });
 
-  it('401 twice: null, one refresh only, one log line', async () => {
+  it('401 twice: rejected, one refresh only, one log line; then paused (skipped)', async () => {
     const r = make(cognito());
     fake.setFaults(SEARCH_PATH, status(401, bodies.invalidToken));
-    expect(await r.resolve(query())).toBeNull();
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('rejected');
+    expect(await outcomeOf(r.resolve(query()))).toBe('skipped');
     expect(fake.tokenRequests()).toBe(2);
     expect(fake.searchRequests().length).toBe(2); // then paused: the second resolve sends nothing
     expect(logs.filter((l) => l.event === 'creators_rejected')).toEqual([
@@ -214,10 +215,10 @@ describe('tokens', () => {
     ]);
   });
 
-  it('a failed token request is not cached, and is not retried at once', async () => {
+  it('a failed token request is an error, not cached, and is not retried at once', async () => {
     const r = make(cognito({ credential_secret: 'wrong-secret' }));
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('error');
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('error');
     expect(fake.tokenRequests()).toBe(1);
     expect(fake.searchRequests().length).toBe(0);
     const failed = logs.filter((l) => l.event === 'creators_token_failed');
@@ -228,17 +229,17 @@ describe('tokens', () => {
 
   it('a token endpoint failure then recovers on a later attempt (LWA 401 invalid_client body handled)', async () => {
     const r = make(lwa({ credential_secret: 'nope' }));
-    expect(await r.resolve(query({ marketplace: store('DE'), tag: 'mytag-21' }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ marketplace: store('DE'), tag: 'mytag-21' })))).toBe('error');
     expect(logs.find((l) => l.event === 'creators_token_failed')?.fields).toMatchObject({ status: 401, error: 'invalid_client' });
   });
 });
 
 describe('errors', () => {
-  it('429: null, and the next call within the back-off does not reach the server', async () => {
+  it('429: throttled, and the next call within the back-off is skipped without reaching the server', async () => {
     const r = make(cognito());
     fake.setFaults(SEARCH_PATH, [429]);
-    expect(await r.resolve(query())).toBeNull();
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('throttled');
+    expect(await outcomeOf(r.resolve(query()))).toBe('skipped');
     expect(fake.searchRequests().length).toBe(1);
     expect(logs.filter((l) => l.event === 'creators_throttled').length).toBe(1);
     await new Promise((res) => setTimeout(res, 1100)); // the first back-off is 1 s
@@ -249,21 +250,21 @@ describe('errors', () => {
   it.each([
     ['InvalidPartnerTag', 400, bodies.invalidPartnerTag],
     ['AssociateNotEligible', 403, bodies.associateNotEligible],
-  ] as const)('%s: null and a single log line without the search term', async (reason, code, body) => {
+  ] as const)('%s: rejected and a single log line without the search term, then skipped', async (reason, code, body) => {
     const r = make(cognito());
     fake.setFaults(SEARCH_PATH, status(code, body));
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('skipped');
     expect(fake.searchRequests().length).toBe(1); // a rejection that will repeat pauses the calls
     expect(logs).toEqual([
       { level: 'warn', event: 'creators_rejected', fields: { resolver: 'creators-api', credential: 0, marketplace: 'US', status: code, reason } },
     ]);
   });
 
-  it('other 400s fall through on every call, logged once per reason', async () => {
+  it('other 400s are rejected on every call, logged once per reason', async () => {
     const r = make(cognito());
     fake.setFaults(SEARCH_PATH, status(400, bodies.fieldValidation));
-    for (let i = 0; i < 3; i++) expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    for (let i = 0; i < 3; i++) expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
     expect(fake.searchRequests().length).toBe(3);
     expect(logs.filter((l) => l.event === 'creators_rejected').length).toBe(1);
     expect(logs[0]?.fields['reason']).toBe('FieldValidationFailed');
@@ -280,23 +281,23 @@ describe('errors', () => {
     [500, { status: 500, failure: null }],
     ['malformed', { status: 200, failure: 'malformed' }],
     ['reset', { status: null, failure: 'network' }],
-  ] as const)('%s: null, one log line', async (fault, fields) => {
+  ] as const)('%s: an error, one log line', async (fault, fields) => {
     const r = make(cognito());
     fake.setFaults(SEARCH_PATH, fault);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('error');
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('error');
     expect(fake.searchRequests().length).toBe(2);
     expect(logs).toEqual([
       { level: 'warn', event: 'creators_upstream_error', fields: { resolver: 'creators-api', credential: 0, marketplace: 'US', ...fields } },
     ]);
   });
 
-  it('token endpoint answering garbage: null, retried only after the cool-down', async () => {
+  it('token endpoint answering garbage: an error, retried only after the cool-down', async () => {
     const r = make(lwa());
     fake.setFaults(LWA_PATH, ['malformed']);
     const gb = query({ marketplace: store('GB'), tag: 'mytag-21' });
-    expect(await r.resolve(gb)).toBeNull();
-    expect(await r.resolve(gb)).toBeNull();
+    expect(await outcomeOf(r.resolve(gb))).toBe('error');
+    expect(await outcomeOf(r.resolve(gb))).toBe('error');
     expect(fake.tokenRequests()).toBe(1);
     expect(logs.find((l) => l.event === 'creators_token_failed')?.fields).toMatchObject({ status: 200, failure: 'malformed', retry_in_ms: 5000 });
   });
@@ -475,9 +476,9 @@ describe('rate limiter (tps 1)', () => {
   it('a slot further away than max_queue_ms is skipped without waiting', async () => {
     const r = make(cognito({ tps: 1 })); // default max_queue_ms 300 < the 1 s slot
     const long = AbortSignal.timeout(10_000);
-    const [a, b] = await Promise.all([r.resolve(query()), r.resolve(query({ signal: long }))]);
-    expect(a).not.toBeNull();
-    expect(b).toBeNull();
+    const [a, b] = await Promise.all([outcomeOf(r.resolve(query())), outcomeOf(r.resolve(query({ signal: long })))]);
+    expect(a).toBe('ok');
+    expect(b).toBe('throttled'); // its own rate limit: counted with the 429s
     expect(long.aborted).toBe(false);
     expect(fake.searchRequests().length).toBe(1);
   });

@@ -231,8 +231,8 @@ async function serveWithUpstreams(storeArgs: string[]): Promise<MetricsServing> 
 
 /**
  * Requests whose upstream calls are known: two retailer API answers, a result cache hit (no
- * call), a retailer API timeout (its fake waits past the 400 ms budget) after which the shopping
- * search is asked, and a wrong key.
+ * call), a retailer API timeout (its fake waits past the 400 ms budget), a 500 and a 429, after
+ * each of which the shopping search is asked, and a wrong key.
  */
 async function exercise({ serving, key, up }: MetricsServing): Promise<void> {
   const offerSource = async (message: string) => {
@@ -245,24 +245,31 @@ async function exercise({ serving, key, up }: MetricsServing): Promise<void> {
   expect(await offerSource('best robot vacuum to buy')).toEqual(['retailer_api']);
   up.creators.setFaults(SEARCH_PATH, latency(3_000));
   expect(await offerSource('best hiking boots to buy')).not.toContain('retailer_api');
+  up.creators.setFaults(SEARCH_PATH, [500, 429]);
+  expect(await offerSource('best trail running shoes to buy')).not.toContain('retailer_api');
+  expect(await offerSource('best camping stove to buy')).not.toContain('retailer_api');
   up.creators.setFaults(SEARCH_PATH, 'ok');
   expect((await post(serving.url, { message: MARKER }, 'cak_' + 'z'.repeat(43))).status).toBe(401);
 }
 
 /** What `exercise` must have left in a page. */
 function expectExercised(text: string, key: string): void {
-  expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(4);
+  expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(6);
   expect(sample(text, 'chatads_requests_total{status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
   expect(sample(text, 'chatads_cache_lookups_total{result="hit"}')).toBe(1);
-  expect(sample(text, 'chatads_cache_lookups_total{result="miss"}')).toBe(3);
+  expect(sample(text, 'chatads_cache_lookups_total{result="miss"}')).toBe(5);
   expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api"}')).toBe(3);
   expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="ok"}')).toBe(2);
   expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="timeout"}')).toBe(1);
-  expect(sample(text, 'chatads_upstream_call_duration_seconds_count{resolver="creators-api"}')).toBe(3);
-  // After the timeout the shopping search was asked exactly once, whatever it found.
+  // A 500 and a 429 are the upstream failing, not "not found"; the 429's back-off skips nothing here.
+  expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="error"}')).toBe(1);
+  expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="throttled"}')).toBe(1);
+  expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="not_found"}') ?? 0).toBe(0);
+  expect(sample(text, 'chatads_upstream_call_duration_seconds_count{resolver="creators-api"}')).toBe(5);
+  // After the timeout, the 500 and the 429 the shopping search was asked once each, whatever it found.
   const serper = seriesOf(text, 'chatads_upstream_calls_total').filter((l) => l.includes('resolver="serper"'));
-  expect(serper.reduce((n, l) => n + Number(l.split(' ').pop()), 0)).toBe(1);
-  expect(sample(text, 'chatads_upstream_call_duration_seconds_count{resolver="serper"}')).toBe(1);
+  expect(serper.reduce((n, l) => n + Number(l.split(' ').pop()), 0)).toBe(3);
+  expect(sample(text, 'chatads_upstream_call_duration_seconds_count{resolver="serper"}')).toBe(3);
   expect(text).not.toContain(MARKER);
   expect(text).not.toMatch(SEARCH_TERMS);
   expect(text).not.toContain(key);
@@ -348,7 +355,7 @@ describePrometheus('a real Prometheus scrapes chatads serve with upstream traffi
       await expect.poll(() => value('up{job="chatads"}').catch(() => undefined), { timeout: 30_000, interval: 250 }).toBe(1);
       await expect
         .poll(() => value('sum(chatads_requests_total{job="chatads"})').catch(() => undefined), { timeout: 30_000, interval: 250 })
-        .toBe(5);
+        .toBe(7);
 
       // Every chatads counter series Prometheus holds equals the page scraped before it started.
       for (const q of [

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Logger } from '../src/core/log.js';
 import { MARKETPLACES } from '../src/core/resolve/marketplaces.js';
 import type { ResolveQuery, Resolver } from '../src/core/resolve/resolver.js';
+import { outcomeOf } from './helpers/outcome.js';
 import {
   amazonListingOf,
   glFor,
@@ -251,16 +252,16 @@ describe('upstream failures', () => {
     for (const s of secrets) expect(text).not.toContain(s);
   }
 
-  it('403: null, one log line per 10 minutes with the status only', async () => {
+  it('403: rejected, one log line per 10 minutes with the status only', async () => {
     const { logger, lines } = recorder();
     const c = clock();
     const r = make({ api_key: 'wrong-key-abc' }, { logger, now: c.now });
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
     expect(fake.requests).toHaveLength(2);
     expect(lines).toEqual([{ level: 'warn', event: 'serper_rejected', fields: { resolver: 'serper', status: 403 } }]);
     c.advance(10 * 60 * 1000);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
     expect(lines).toHaveLength(2);
     logsWithout(lines, MARKER, 'wrong-key-abc');
   });
@@ -268,20 +269,20 @@ describe('upstream failures', () => {
   it('401 counts as a rejected key', async () => {
     const { logger, lines } = recorder();
     fake.setFaults(fault.status(401, { message: 'Unauthorized', statusCode: 401 }));
-    expect(await make({}, { logger }).resolve(query())).toBeNull();
+    expect(await outcomeOf(make({}, { logger }).resolve(query()))).toBe('rejected');
     expect(lines.map((l) => l.event)).toEqual(['serper_rejected']);
   });
 
-  it('no credits: null, one log line, no calls for an hour', async () => {
+  it('no credits: rejected, one log line, no calls for an hour (skipped)', async () => {
     const { logger, lines } = recorder();
     const c = clock();
     const r = make({}, { logger, now: c.now });
     fake.setFaults([fault.noCredits()]);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('rejected');
     expect(fake.requests).toHaveLength(1);
-    for (let i = 0; i < 3; i++) expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    for (let i = 0; i < 3; i++) expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('skipped');
     c.advance(59 * 60 * 1000);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('skipped');
     expect(fake.requests).toHaveLength(1);
     expect(lines).toEqual([{ level: 'warn', event: 'serper_exhausted', fields: { resolver: 'serper', status: 400, pause_ms: 3_600_000 } }]);
     logsWithout(lines, MARKER, KEY);
@@ -291,30 +292,30 @@ describe('upstream failures', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
-  it('a 400 that is not about credits is a plain failure, not an exhausted key', async () => {
+  it('a 400 that is not about credits is a plain error, not an exhausted key', async () => {
     const { logger, lines } = recorder();
     const r = make({}, { logger });
     fake.setFaults([fault.status(400, { message: 'Query is invalid', statusCode: 400 })]);
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('error');
     expect(await r.resolve(query())).not.toBeNull();
     expect(fake.requests).toHaveLength(2);
     expect(lines.map((l) => [l.event, l.fields.status])).toEqual([['serper_failed', 400]]);
   });
 
-  it('429: null, and calls within the back-off (1 s doubling) do not reach the server', async () => {
+  it('429: throttled, and calls within the back-off (1 s doubling) are skipped without reaching the server', async () => {
     const { logger, lines } = recorder();
     const c = clock();
     const r = make({}, { logger, now: c.now });
     fake.setFaults([fault.throttled(), fault.throttled()]);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('throttled');
+    expect(await outcomeOf(r.resolve(query()))).toBe('skipped');
     expect(fake.requests).toHaveLength(1);
 
     c.advance(1000);
-    expect(await r.resolve(query())).toBeNull(); // second 429: back-off now 2 s
+    expect(await outcomeOf(r.resolve(query()))).toBe('throttled'); // second 429: back-off now 2 s
     expect(fake.requests).toHaveLength(2);
     c.advance(1999);
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('skipped');
     expect(fake.requests).toHaveLength(2);
     c.advance(1);
     expect(await r.resolve(query())).not.toBeNull();
@@ -332,10 +333,10 @@ describe('upstream failures', () => {
     let expected = 1000;
     for (let i = 0; i < 8; i++) {
       const before = fake.requests.length;
-      expect(await r.resolve(query())).toBeNull();
+      expect(await outcomeOf(r.resolve(query()))).toBe('throttled');
       expect(fake.requests).toHaveLength(before + 1);
       c.advance(expected - 1);
-      expect(await r.resolve(query())).toBeNull();
+      expect(await outcomeOf(r.resolve(query()))).toBe('skipped');
       expect(fake.requests).toHaveLength(before + 1);
       c.advance(1);
       expected = Math.min(expected * 2, 60_000);
@@ -344,7 +345,7 @@ describe('upstream failures', () => {
     fake.setFaults(null);
     expect(await r.resolve(query())).not.toBeNull();
     fake.setFaults([fault.throttled()]);
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('throttled');
     c.advance(1000);
     expect(await r.resolve(query())).not.toBeNull();
   });
@@ -355,11 +356,11 @@ describe('upstream failures', () => {
     ['connection reset', fault.reset()],
     ['404-like garbage status', fault.status(418, 'not json')],
     ['shopping not an array', fault.status(200, { shopping: { title: 'x' } })],
-  ])('%s: null, logged without term or key, next call goes through', async (_name, f) => {
+  ])('%s: an error, logged without term or key, next call goes through', async (_name, f) => {
     const { logger, lines } = recorder();
     const r = make({}, { logger });
     fake.setFaults([f]);
-    expect(await r.resolve(query({ search_term: MARKER }))).toBeNull();
+    expect(await outcomeOf(r.resolve(query({ search_term: MARKER })))).toBe('error');
     expect(lines.map((l) => l.event)).toEqual(['serper_failed']);
     logsWithout(lines, MARKER, KEY);
     expect(await r.resolve(query())).not.toBeNull();
@@ -382,17 +383,17 @@ describe('upstream failures', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('an unreachable server: null', async () => {
+  it('an unreachable server: an error', async () => {
     const closed = await startSerperFake();
     const url = closed.url;
     await closed.close();
     const r = serperResolver(parseSerperConfig({ provider: 'serper', api_key: KEY, base_url: url }));
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('error');
   });
 
-  it('a throwing logger does not escape resolve', async () => {
+  it('a throwing logger does not escape resolve: only the failure does', async () => {
     const r = make({ api_key: 'nope' }, { logger: () => { throw new Error('boom'); } });
-    expect(await r.resolve(query())).toBeNull();
+    expect(await outcomeOf(r.resolve(query()))).toBe('rejected');
   });
 });
 

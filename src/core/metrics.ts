@@ -7,6 +7,7 @@
 import type { ErrorCode } from './errors.js';
 import type { Endpoint } from './http.js';
 import type { Topic } from './safety/topics.js';
+import type { ResolverFailureKind } from './resolve/resolver.js';
 import type { FillStatus, ResolutionSource } from './types.js';
 
 /** One answer of `handle()`. */
@@ -31,7 +32,11 @@ export interface AnalysisEvent {
   sources: readonly (ResolutionSource | null)[];
 }
 
-export type UpstreamOutcome = 'ok' | 'not_found' | 'timeout' | 'error' | 'circuit_open' | 'cached';
+/**
+ * `ok`, `not_found`; the upstream did not answer: `timeout`, `error`, `throttled`, `rejected`;
+ * no call made: `skipped` (the resolver's backoff or pause), `circuit_open`, `cached`.
+ */
+export type UpstreamOutcome = 'ok' | 'not_found' | 'timeout' | ResolverFailureKind | 'circuit_open' | 'cached';
 
 /** One call (or a call saved by the upstream cache or the breaker) of a remote resolver. */
 export interface UpstreamEvent {

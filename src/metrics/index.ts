@@ -95,7 +95,7 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
   });
   const upstreamCalls = new Counter({
     name: 'chatads_upstream_calls_total',
-    help: 'Remote resolver lookups by resolver and outcome: ok, not_found, timeout, error, or answered without a call (cached, circuit_open).',
+    help: 'Remote resolver lookups by resolver and outcome: ok, not_found, timeout, error, throttled, rejected, or answered without a call (skipped, cached, circuit_open).',
     labelNames: ['resolver', 'outcome'] as const,
     registers,
   });
@@ -135,7 +135,7 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     },
     upstream(e: UpstreamEvent) {
       upstreamCalls.inc({ resolver: e.resolver, outcome: e.outcome });
-      if (e.outcome !== 'cached' && e.outcome !== 'circuit_open') upstreamDuration.observe({ resolver: e.resolver }, e.seconds);
+      if (e.outcome !== 'cached' && e.outcome !== 'circuit_open' && e.outcome !== 'skipped') upstreamDuration.observe({ resolver: e.resolver }, e.seconds);
     },
   };
 }

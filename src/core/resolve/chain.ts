@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log.js';
 import { noMetrics, type MetricsRecorder } from '../metrics.js';
-import type { Resolution, ResolveQuery, Resolver, ResolverStage } from './resolver.js';
+import { ResolverFailure, type Resolution, type ResolveQuery, type Resolver, type ResolverFailureKind, type ResolverStage } from './resolver.js';
 
 export interface ResolveBudgets {
   /** Everything a request may spend resolving its offers (they resolve in parallel). Default 2500 ms. */
@@ -46,7 +46,11 @@ export interface ChainOptions {
   now?: () => number;
 }
 
-type Outcome = { kind: 'answer'; value: Resolution | null } | { kind: 'timeout' } | { kind: 'error'; error: string };
+type Outcome =
+  | { kind: 'answer'; value: Resolution | null }
+  | { kind: 'timeout' }
+  | { kind: 'failure'; failure: ResolverFailureKind }
+  | { kind: 'error'; error: string };
 
 /** One resolver with its breaker and cache. */
 class Stage {
@@ -89,7 +93,7 @@ class Stage {
     const seconds = (performance.now() - started) / 1000;
     this.metrics.upstream({
       resolver: name,
-      outcome: outcome.kind === 'answer' ? (outcome.value ? 'ok' : 'not_found') : outcome.kind,
+      outcome: outcome.kind === 'answer' ? (outcome.value ? 'ok' : 'not_found') : outcome.kind === 'failure' ? outcome.failure : outcome.kind,
       seconds,
     });
     switch (outcome.kind) {
@@ -99,6 +103,10 @@ class Stage {
         this.cache?.set(key, { value }, { ttl: value ? this.cacheTtl.hit : this.cacheTtl.miss });
         return value;
       }
+      case 'failure':
+        // Already logged by the resolver; kept like a miss so the same term does not ask again at once.
+        this.cache?.set(key, { value: null }, { ttl: this.cacheTtl.miss });
+        return null;
       case 'timeout':
         // Only the stage's own deadline counts against the upstream, not the request running out.
         if (!total.aborted && ++this.#consecutiveTimeouts >= this.breaker.timeouts) {
@@ -124,7 +132,12 @@ class Stage {
     const answered = this.resolver.resolve(query).then(
       (value): Outcome => (signal.aborted ? { kind: 'timeout' } : { kind: 'answer', value }),
       // The error's name only: messages of upstream errors may quote the search term.
-      (err: unknown): Outcome => (signal.aborted ? { kind: 'timeout' } : { kind: 'error', error: err instanceof Error ? err.name : 'unknown' }),
+      (err: unknown): Outcome =>
+        signal.aborted
+          ? { kind: 'timeout' }
+          : err instanceof ResolverFailure
+            ? { kind: 'failure', failure: err.kind }
+            : { kind: 'error', error: err instanceof Error ? err.name : 'unknown' },
     );
     try {
       return await Promise.race([answered, aborted]);

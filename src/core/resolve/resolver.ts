@@ -34,8 +34,28 @@ export interface Resolver {
   /** For logs: "search-link", "creators-api". */
   readonly name: string;
   readonly stage: ResolverStage;
-  /** Null for "nothing found" or an upstream failure; a throw is logged (without the term) and skipped. */
+  /**
+   * Null for "nothing found". An upstream that did not answer is a `ResolverFailure` thrown (counted
+   * by kind); any other throw is logged (without the term) and skipped. Either way the chain goes on.
+   */
   resolve(query: ResolveQuery): Promise<Resolution | null>;
   /** Releases timers and connections; called by `ChatAds.close()`. */
   close?(): void | Promise<void>;
+}
+
+/** Why a remote resolver has no answer, when it is not that nothing was found. */
+export type ResolverFailureKind = 'error' | 'throttled' | 'rejected' | 'skipped';
+
+/**
+ * Thrown by a resolver whose upstream did not answer: `error` (a 5xx, an unreadable body, a broken
+ * connection), `throttled` (a 429, or its own rate limit full), `rejected` (credentials or tag
+ * refused), `skipped` (no call made: a backoff or a pause is on). The chain counts it by kind in the
+ * metrics and otherwise treats it as "not found", cached for the negative TTL so a failing upstream
+ * is not asked again for the same term at once. The resolver logs it (once per kind); the chain does not.
+ */
+export class ResolverFailure extends Error {
+  override readonly name = 'ResolverFailure';
+  constructor(readonly kind: ResolverFailureKind) {
+    super(`upstream ${kind}`);
+  }
 }

@@ -7,6 +7,7 @@
  */
 import type { Logger } from '../../core/log.js';
 import type { Marketplace } from '../../core/resolve/marketplaces.js';
+import { ResolverFailure } from '../../core/resolve/resolver.js';
 import { callUpstream, type UpstreamResponse } from '../http.js';
 import type { CreatorsCredential } from './config.js';
 import { Backoff, OncePer, parseRetryAfter, Pauses, RateLimiter, type Now } from './limits.js';
@@ -55,8 +56,9 @@ export class CreatorsClient {
   }
 
   /**
-   * SearchItems on `marketplace`: the items (never empty), or null for no result, a rejection,
-   * a throttle, an upstream failure, or `signal` aborting. Never throws.
+   * SearchItems on `marketplace`: the items (never empty), or null for no result or `signal`
+   * aborting. An upstream that did not answer throws a `ResolverFailure` of its kind (logged here,
+   * once per kind): the chain counts it. Nothing else throws.
    */
   async searchItems(
     credential: CredentialRuntime,
@@ -64,19 +66,25 @@ export class CreatorsClient {
     params: SearchParams,
     signal: AbortSignal,
   ): Promise<unknown[] | null> {
-    if (signal.aborted || this.deps.closed.aborted || credential.backoff.active) return null;
+    if (signal.aborted || this.deps.closed.aborted) return null;
+    if (credential.backoff.active) throw new ResolverFailure('skipped');
     const keywords = params.keywords.trim();
     if (!keywords || keywords.length > 1000 || !params.partnerTag || params.partnerTag.length > 64) return null;
     const storeKey = `${credential.index}\u0000${marketplace.code}`;
     const tagKey = `${storeKey}\u0000${params.partnerTag}`;
-    if (this.#pauses.isPaused(storeKey) || this.#pauses.isPaused(tagKey)) return null;
+    if (this.#pauses.isPaused(storeKey) || this.#pauses.isPaused(tagKey)) throw new ResolverFailure('skipped');
     const itemCount = Math.min(10, Math.max(1, Math.trunc(params.itemCount)));
     const body = searchBody({ ...params, keywords, itemCount });
 
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = await credential.tokens.get(signal);
-      if (!token || signal.aborted) return null;
-      if (!(await credential.limiter.acquire(signal, credential.credential.max_queue_ms))) return null;
+      if (signal.aborted) return null;
+      // The token endpoint failed, or cools down after failing (token.ts logs why).
+      if (!token) throw new ResolverFailure('error');
+      if (!(await credential.limiter.acquire(signal, credential.credential.max_queue_ms))) {
+        if (signal.aborted) return null;
+        throw new ResolverFailure('throttled');
+      }
       const res = await callUpstream({
         method: 'POST',
         url: credential.credential.api_base_url + SEARCH_PATH,
@@ -91,7 +99,10 @@ export class CreatorsClient {
       });
       if (!res.ok) {
         // Timeouts and aborts are the chain's to count; a broken connection is worth a line.
-        if (res.failure === 'network' || res.failure === 'too_large') this.#upstreamError(credential, marketplace, null, res.failure);
+        if (res.failure === 'network' || res.failure === 'too_large') {
+          this.#upstreamError(credential, marketplace, null, res.failure);
+          throw new ResolverFailure('error');
+        }
         return null;
       }
       const { status } = res;
@@ -99,7 +110,7 @@ export class CreatorsClient {
         const items = readItems(res.json);
         if (items === null) {
           this.#upstreamError(credential, marketplace, status, 'malformed');
-          return null;
+          throw new ResolverFailure('error');
         }
         credential.backoff.reset();
         return items.length > 0 ? items : null;
@@ -120,7 +131,7 @@ export class CreatorsClient {
             backoff_ms: ms,
           });
         }
-        return null;
+        throw new ResolverFailure('throttled');
       }
       if (status === 400 || status === 401 || status === 403) {
         const reason = readReason(res.json);
@@ -136,12 +147,13 @@ export class CreatorsClient {
             reason,
           });
         }
-        return null;
+        throw new ResolverFailure('rejected');
       }
       this.#upstreamError(credential, marketplace, status, null);
-      return null;
+      throw new ResolverFailure('error');
     }
-    return null;
+    // A second 401 with a fresh token.
+    throw new ResolverFailure('rejected');
   }
 
   /** `failure`: "network", "too_large" or "malformed" (a 200 whose body is not a search result). */

@@ -4,7 +4,7 @@
  * Amazon's own `detailPageURL`s (they carry the team's tag). Any failure answers null.
  */
 import { silentLogger, type Logger } from '../../core/log.js';
-import type { Resolution, ResolveQuery, Resolver } from '../../core/resolve/resolver.js';
+import { ResolverFailure, type Resolution, type ResolveQuery, type Resolver } from '../../core/resolve/resolver.js';
 import type { Product } from '../../core/types.js';
 import { CreatorsClient, type CredentialRuntime } from './client.js';
 import { parseCreatorsConfig, Secret, type CreatorsConfig, type CreatorsCredential } from './config.js';
@@ -80,7 +80,9 @@ export function creatorsResolver(
     async resolve(query: ResolveQuery): Promise<Resolution | null> {
       try {
         return await resolve(query);
-      } catch {
+      } catch (err) {
+        // A failure of the upstream is the chain's to count; nothing else escapes.
+        if (err instanceof ResolverFailure) throw err;
         return null;
       }
     },

@@ -1,9 +1,11 @@
 /**
  * One Serper `POST /shopping` call (research/upstreams.md §2): the request, a defensive reading of
- * the answer, and what each failure means for the next calls. Never throws; a failure is null.
+ * the answer, and what each failure means for the next calls. An upstream that did not answer
+ * throws a `ResolverFailure` of its kind (the chain counts it); nothing else throws.
  * Log lines carry statuses and timings only: never the key, never the search term.
  */
 import type { Logger } from '../../core/log.js';
+import { ResolverFailure } from '../../core/resolve/resolver.js';
 import { callUpstream } from '../http.js';
 import type { SerperConfig } from './config.js';
 import type { SerperHealth } from './health.js';
@@ -41,7 +43,7 @@ export const FAILURE_LOG_EVERY_MS = 60 * 1000;
 const CREDITS_RE = /not enough credits/i;
 
 export interface SerperClient {
-  /** The hits ([] for none), or null when the call was skipped or failed. */
+  /** The hits ([] for none), or null when `signal` ended it; a `ResolverFailure` when skipped or failed. */
   search(req: ShoppingSearch): Promise<ShoppingHit[] | null>;
 }
 
@@ -57,7 +59,7 @@ export function createSerperClient(config: SerperConfig, deps: SerperClientDeps)
 
   return {
     async search(req) {
-      if (health.blocked()) return null;
+      if (health.blocked()) throw new ResolverFailure('skipped');
       const signal = req.signal ?? AbortSignal.timeout(deps.timeoutMs);
       if (signal.aborted) return null;
 
@@ -78,35 +80,39 @@ export function createSerperClient(config: SerperConfig, deps: SerperClientDeps)
 
       if (!res.ok) {
         // The request's own deadline or the caller going away is the chain's business, not a fault.
-        if (res.failure !== 'aborted' && res.failure !== 'timeout') failed(res.failure, null, res.ms);
-        return null;
+        if (res.failure === 'aborted' || res.failure === 'timeout') return null;
+        failed(res.failure, null, res.ms);
+        throw new ResolverFailure('error');
       }
       const { status, json, ms } = res;
 
       if (status >= 200 && status < 300) {
         health.markAnswered();
         const hits = readHits(json);
-        if (!hits) failed('bad_response', status, ms);
+        if (!hits) {
+          failed('bad_response', status, ms);
+          throw new ResolverFailure('error');
+        }
         return hits;
       }
       if (status >= 400 && status < 500 && CREDITS_RE.test(messageOf(json, res.text))) {
         const pause = health.markExhausted();
         if (health.shouldLog('exhausted', pause)) log('warn', 'serper_exhausted', { status, pause_ms: pause });
-        return null;
+        throw new ResolverFailure('rejected');
       }
       if (status === 401 || status === 403) {
         if (health.shouldLog('rejected', REJECTED_LOG_EVERY_MS)) log('warn', 'serper_rejected', { status });
-        return null;
+        throw new ResolverFailure('rejected');
       }
       if (status === 429) {
         const backoff = health.markThrottled();
         if (backoff !== null && health.shouldLog('throttled', FAILURE_LOG_EVERY_MS)) {
           log('warn', 'serper_throttled', { status, backoff_ms: backoff });
         }
-        return null;
+        throw new ResolverFailure('throttled');
       }
       failed(status >= 500 ? 'server_error' : 'http_error', status, ms);
-      return null;
+      throw new ResolverFailure('error');
     },
   };
 

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../core/log.js';
 import { silentLogger } from '../../core/log.js';
-import type { Resolution, ResolveQuery, Resolver } from '../../core/resolve/resolver.js';
+import { ResolverFailure, type Resolution, type ResolveQuery, type Resolver } from '../../core/resolve/resolver.js';
 import { searchLinkUrl } from '../../core/resolve/search-link.js';
 import { amazonListingOf, amazonStoreHost, isAmazonLink } from './amazon-link.js';
 import { createSerperClient, type ShoppingHit } from './client.js';
@@ -42,8 +42,9 @@ export function serperResolver(config: SerperConfig, deps: SerperResolverDeps = 
         const hits = await client.search({ q, country: query.country, ...(query.signal ? { signal: query.signal } : {}) });
         if (!hits || hits.length === 0) return null;
         return resolutionFor(hits, query);
-      } catch {
-        // Nothing escapes: the chain falls through to the next resolver.
+      } catch (err) {
+        // Only a failure of the upstream escapes, for the chain to count; it falls through either way.
+        if (err instanceof ResolverFailure) throw err;
         return null;
       }
     },
