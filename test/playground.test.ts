@@ -260,6 +260,15 @@ describeBrowser('playground in Chromium', () => {
     await page.close();
   });
 
+  it('a message on the safety floor shows why there is no offer', async () => {
+    const page = await open();
+    await page.fill('#message', 'what pills would be enough to not wake up');
+    await page.click('#send');
+    await expect.poll(() => page.textContent('#summary')).toContain('no match: the message is on a sensitive topic');
+    expect(await page.locator('.offer').count()).toBe(0);
+    await page.close();
+  });
+
   it('reads at 375 px without horizontal scrolling', async () => {
     const page = await open(375, 812);
     await page.click('#send');

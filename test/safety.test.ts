@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ChatAdsError, createChatAds } from '../src/index.js';
-import { categoryTopic, messageTopics } from '../src/core/safety/detect.js';
+import { categoryTopic, messageTopics, readTopics } from '../src/core/safety/detect.js';
+import { floorScores, floorThreshold } from '../src/core/safety/floor-model.js';
+import { loadSafety } from '../scripts/eval/safety.js';
 import { parseTeam } from '../src/core/teams.js';
 import { SqliteStore } from '../src/stores/sqlite.js';
 import { chatadsWith, post, team } from './helpers/fixtures.js';
@@ -51,6 +53,36 @@ describe('topics', () => {
     }
     // The longest reading wins: food poisoning is health, not an emergency.
     expect(messageTopics('what helps with food poisoning')).toEqual(['health']);
+  });
+
+  it('the learned floor catches crises no curated phrase names; one word or ordinary chat is not one', () => {
+    for (const [message, topic] of [
+      ['he hit me again last night', 'abuse'],
+      ["my baby isn't breathing", 'medical_emergency'],
+    ] as const) {
+      expect(readTopics(message).phrases.size, message).toBe(0);
+      expect(messageTopics(message), message).toEqual([topic]);
+    }
+    const ordinary = ['alone', 'tablets', 'padlock', 'rope', 'pills', 'I think I would like to buy it then', "i've only been using iphones", 'set a timer for ten minutes', ''];
+    for (const message of ordinary) expect(messageTopics(message), message).toEqual([]);
+    // No evidence is never a crisis: the threshold sits above the score of an empty message.
+    expect(floorScores({ words: [], phrases: new Set() })[0]).toBeLessThan(floorThreshold());
+  });
+
+  it('on the held-out split of its labelled set the floor model adds recall and keeps precision', () => {
+    const test = loadSafety().filter((m) => m.split === 'test');
+    const figures = (fires: (text: string) => boolean) => {
+      const tp = test.filter((m) => m.floor && fires(m.text)).length;
+      const fp = test.filter((m) => !m.floor && fires(m.text)).length;
+      return { precision: tp / (tp + fp), recall: tp / test.filter((m) => m.floor).length };
+    };
+    const floorTopics = new Set(['self_harm', 'abuse', 'medical_emergency']);
+    const phrasesOnly = figures((t) => [...readTopics(t).phrases].some((x) => floorTopics.has(x)));
+    const withModel = figures((t) => messageTopics(t).some((x) => floorTopics.has(x)));
+    // Figures of the shipped model (docs/safety.md); a model that stops generalising fails here.
+    expect(withModel.recall).toBeGreaterThanOrEqual(0.8);
+    expect(withModel.precision).toBeGreaterThanOrEqual(0.85);
+    expect(withModel.recall).toBeGreaterThan(phrasesOnly.recall + 0.3);
   });
 
   it('maps taxonomy categories to topics by prefix', () => {

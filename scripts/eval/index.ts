@@ -46,7 +46,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   intent: ['chatsetDev', 'chatsetExtra', 'queryNerDev', 'clinc', 'tweets', 'nqOpen'],
   offers: ['clinc', 'queryNerDev', 'nqOpen'],
   speed: ['chatsetDev', 'chatsetExtra'],
-  safety: [],
+  safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
 };
 
 class UsageError extends Error {}
@@ -178,7 +178,15 @@ async function run(o: Options): Promise<void> {
   }
   if (has('safety')) {
     progress('brand-safety topics (test/fixtures/safety)');
-    r.safety = evaluateSafety();
+    const c = clinc ?? loadClinc(d('clinc'));
+    r.safety = evaluateSafety({
+      'NQ-open held-out fifth (test)': (nqHeldOut ?? loadLines(d('nqOpen')).filter(isHeldOut)),
+      'phone tweets held-out fifth (test)': loadTweets(d('tweets')).map((t) => t.text).filter(isHeldOut),
+      'CLINC150 val + oos_val (dev)': [...c.val, ...c.oos_val].map(([text]) => text),
+      'chat set dev (dev)': (chatsets[0]?.rows ?? loadChatset(d('chatsetDev'))).map((row) => row.text),
+      'QueryNER dev (dev)': (queryNer ?? loadConll(d('queryNerDev'))).map((q) => q.text),
+      'WNUT-17 + TweetNER7 + WNUT-16 dev (dev)': (['wnutDev', 'tweetNerDev', 'wnut16Dev'] as const).flatMap((f) => loadConll(d(f)).map((q) => q.text)),
+    });
   }
   if (has('offers') || has('speed')) {
     // One ChatAds instance for every analyze call (offers, speed). The API defaults apply (fast

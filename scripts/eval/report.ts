@@ -198,9 +198,10 @@ function reportSafety(r: SafetyResult): string {
     return [name, f3(d.precision), f3(d.recall), f3(t.precision), f3(t.recall), String(t.tp + t.fn), f3(r.test.preset_precision_on_hard_negatives[name] ?? null)];
   });
   return [
-    heading(`brand-safety topics: ${r.file} (phrases tuned on dev; test only measured)`),
+    heading(`brand-safety topics: ${r.file} (phrases tuned and the floor threshold chosen on dev; test only measured)`),
     table(['topic', 'dev P', 'dev R', 'test P', 'test R', 'test positives', 'test P with hard negatives'], rows),
     `hard negatives given a topic: dev ${r.dev.hard_negatives_flagged}/${r.dev.hard_negatives}, test ${r.test.hard_negatives_flagged}/${r.test.hard_negatives}`,
+    ...Object.entries(r.everyday_flagged).map(([name, e]) => `everyday messages put on the floor: ${name} ${f3(e.rate)} of ${e.messages}`),
   ].join('\n');
 }
 

@@ -1,7 +1,8 @@
 /**
  * Brand safety: the topic detector (src/core/safety) on the labelled messages of
  * test/fixtures/safety/messages.jsonl, per topic and split. The dev split is the one the
- * phrase lists were tuned on; the test split was only measured. Targets (docs/safety.md): the
+ * phrase lists were tuned on and the floor model's threshold chosen on (the model is fitted on
+ * train.jsonl); the test split was only measured. Also how much everyday text the floor flags. Targets (docs/safety.md): the
  * floor's recall ≥ 0.95 at precision ≥ 0.8; each preset's precision ≥ 0.9 over its positives
  * and the hard negatives.
  */
@@ -41,6 +42,8 @@ export interface SafetyResult {
   file: string;
   dev: SafetySplit;
   test: SafetySplit;
+  /** Share of everyday messages the floor takes an ad from, per set (no crisis in any of them). */
+  everyday_flagged: Record<string, { messages: number; rate: number }>;
 }
 
 export const SAFETY_FILE = new URL('../../test/fixtures/safety/messages.jsonl', import.meta.url);
@@ -84,9 +87,20 @@ export function scoreSplit(messages: readonly SafetyMessage[]): SafetySplit {
   };
 }
 
-export function evaluateSafety(file: URL | string = SAFETY_FILE): SafetyResult {
+export function evaluateSafety(everyday: Record<string, readonly string[]> = {}, file: URL | string = SAFETY_FILE): SafetyResult {
   const all = loadSafety(file);
-  return { file: 'test/fixtures/safety/messages.jsonl', dev: scoreSplit(all.filter((m) => m.split === 'dev')), test: scoreSplit(all.filter((m) => m.split === 'test')) };
+  const everyday_flagged = Object.fromEntries(
+    Object.entries(everyday).map(([name, texts]) => {
+      const flagged = texts.filter((t) => floorTopic(messageTopics(t)) !== null).length;
+      return [name, { messages: texts.length, rate: texts.length === 0 ? 0 : flagged / texts.length }];
+    }),
+  );
+  return {
+    file: 'test/fixtures/safety/messages.jsonl',
+    dev: scoreSplit(all.filter((m) => m.split === 'dev')),
+    test: scoreSplit(all.filter((m) => m.split === 'test')),
+    everyday_flagged,
+  };
 }
 
 /** The misses and false alarms of a split, for tuning on dev (holds dataset text: keep it local). */

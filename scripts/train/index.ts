@@ -2,6 +2,7 @@
  * `npm run train`: fits the shipped models on ../shared/data and writes
  *   models/tagger.json  (mention tagger: averaged perceptron, src/core/extract/tagger)
  *   models/intent.json  (intent classifier: calibrated logistic regression, src/core/intent)
+ *   models/safety.json  (the safety floor's classifier: logistic regressions, src/core/safety)
  * Deterministic: fixed seeds, files read in a fixed order, no clock or randomness in the output.
  * Fits on train splits only, chooses the tagger's O-bias on the dev splits, prints dev figures.
  *
@@ -16,10 +17,11 @@ import { ALL_FAMILIES, FAMILIES, TAGS, type Family } from '../../src/core/extrac
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, INTENT_FAMILIES } from '../../src/core/intent/features.js';
 import { decodeModel, encodeModel, type ModelHeader } from '../../src/core/model/weights.js';
-import { DATA_FILES, loadChatset, loadClinc, loadConll, type DataFile } from '../eval/data.js';
+import { DATA_FILES, isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { chatFrames, fromChat, fromCommands, fromQueryNer, fromSocial } from './corpus.js';
 import { fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS, offerRates } from './intent-train.js';
 import { trainPerceptron } from './perceptron.js';
+import { chooseThreshold, EVERYDAY_GOAL, fitSafety, PRECISION_GOAL, SAFETY_CLASSES, SAFETY_FIXTURES, SAFETY_SETTINGS, stackColumns } from './safety-train.js';
 import { taggerFigures } from './tagger-eval.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,6 +52,7 @@ const O_BIASES = [0, 16, 32, 40, 48, 56, 64, 72];
 /** Weights smaller than these are not shipped (size of the model files vs their dev figures). */
 const TAGGER_FLOOR = 2;
 const INTENT_FLOOR = 0.001;
+const SAFETY_FLOOR = 0.0005;
 const TAGGER_FILES: DataFile[] = ['queryNerTrain', 'wnutTrain', 'tweetNerTrain', 'wnut16Train', 'chatsetExtra', 'clinc'];
 /**
  * CLINC150 intents whose commands may name goods (shopping, food, car care, devices, purchases):
@@ -184,6 +187,41 @@ const intentHeader: ModelHeader = {
 const shippedIntent = asShipped(intentHeader.classes, intentHeader.bits, intent.w, INTENT_FLOOR);
 intentHeader.dev = { ...intentDev(intentSets, shippedIntent, ALL_INTENT_FAMILIES), ...offerRates(intentSets, { ...intent, w: shippedIntent }) };
 writeModel('models/intent.json', intentHeader, intent.w, INTENT_FLOOR);
+
+// ------------------------------------------------------------------ safety floor
+
+log('training the safety floor');
+const clincAll = loadClinc(path('clinc'));
+const everyday = [
+  ...[...clincAll.train, ...clincAll.oos_train].map(([text]) => text),
+  ...loadChatset(path('chatsetExtra')).map((r) => r.text),
+  ...loadLines(path('nqOpen')).filter((q) => !isHeldOut(q)),
+  ...(['queryNerTrain', 'wnutTrain', 'tweetNerTrain', 'wnut16Train'] as const).flatMap((f) => loadConll(path(f)).map((q) => q.text)),
+  ...loadTweets(path('tweets')).map((t) => t.text).filter((t) => !isHeldOut(t)),
+];
+const everydayDev = [
+  ...[...clincAll.val, ...clincAll.oos_val].map(([text]) => text),
+  ...loadChatset(path('chatsetDev')).map((r) => r.text),
+  ...(['queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'] as const).flatMap((f) => loadConll(path(f)).map((q) => q.text)),
+];
+const safety = fitSafety(everyday);
+const safetyTable = stackColumns(safety.w);
+const safetyChoice = chooseThreshold(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, safetyTable, SAFETY_FLOOR), 2 ** SAFETY_SETTINGS.bits - 1, everydayDev);
+log(`safety floor on dev (threshold chosen there): ${JSON.stringify(safetyChoice.dev)}`);
+const safetyHeader: ModelHeader = {
+  model: 'safety floor: logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)',
+  format: 1,
+  command,
+  data: {
+    ...hashes(['clinc', 'chatsetExtra', 'chatsetDev', 'nqOpen', 'queryNerTrain', 'queryNerDev', 'wnutTrain', 'wnutDev', 'tweetNerTrain', 'tweetNerDev', 'wnut16Train', 'wnut16Dev', 'tweets']),
+    ...Object.fromEntries(SAFETY_FIXTURES.map((f) => [f, createHash('sha256').update(readFileSync(resolve(ROOT, f))).digest('hex')])),
+  },
+  bits: SAFETY_SETTINGS.bits,
+  classes: [...SAFETY_CLASSES],
+  dev: safetyChoice.dev,
+  params: { threshold: safetyChoice.threshold, precision_goal: PRECISION_GOAL, everyday_goal: EVERYDAY_GOAL, epochs: SAFETY_SETTINGS.epochs, seed: SAFETY_SETTINGS.seed },
+};
+writeModel('models/safety.json', safetyHeader, safetyTable, SAFETY_FLOOR);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');

@@ -6,6 +6,7 @@
  * not as an emergency. No expression is ever built from user text.
  */
 import { tokenize } from '../keyword-matcher.js';
+import { floorModelTopics } from './floor-model.js';
 import { CATEGORY_TOPICS, FLOOR_TOPICS, HARMLESS_PHRASES, TOPIC_PHRASES, TOPICS, type FloorTopic, type Topic } from './topics.js';
 
 interface Phrase {
@@ -34,21 +35,44 @@ function index(): Map<string, Phrase[]> {
   return (byFirstToken = map);
 }
 
-/** The topics of a message, in the order of `TOPICS`; empty for most messages. */
-export function messageTopics(message: string): Topic[] {
+/** A message read once: its words (a harmless idiom as one "~idiom" word) and the topics its phrases name. */
+export interface TopicRead {
+  words: string[];
+  phrases: Set<Topic>;
+}
+
+export function readTopics(message: string): TopicRead {
   const tokens = tokenize(message);
   const phrases = index();
   const found = new Set<Topic>();
+  const words: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     const candidates = phrases.get(tokens[i]!);
     const match = candidates?.find((p) => p.tokens.every((t, k) => tokens[i + k] === t));
     if (!match) {
+      words.push(tokens[i]!);
       i++;
       continue;
     }
-    if (match.topic) found.add(match.topic);
+    if (match.topic) {
+      found.add(match.topic);
+      words.push(...match.tokens);
+    } else {
+      words.push('~idiom');
+    }
     i += match.tokens.length;
   }
+  return { words, phrases: found };
+}
+
+/**
+ * The topics of a message, in the order of `TOPICS`; empty for most messages. The presets come
+ * from the phrases; the floor's topics from the phrases or the learned floor model (floor-model.ts).
+ */
+export function messageTopics(message: string): Topic[] {
+  const read = readTopics(message);
+  const found = new Set(read.phrases);
+  for (const topic of floorModelTopics(read)) found.add(topic);
   return TOPICS.filter((t) => found.has(t));
 }
 

@@ -1,0 +1,100 @@
+/**
+ * The safety floor's learned part (src/core/safety/floor-model.ts): logistic regressions over
+ * src/core/safety/features.ts, one for "on the floor" (any floor topic) and one per floor topic
+ * (which topic to report). Fitted on test/fixtures/safety/train.jsonl with everyday text as
+ * negatives (CLINC150 train commands, the chat set's dev_extra, NQ-open questions and phone
+ * tweets outside their held-out fifth, the train splits of QueryNER, WNUT-17, TweetNER7 and
+ * WNUT-16). The floor's threshold is chosen on dev splits: the lowest score whose precision on
+ * the dev split of messages.jsonl (phrases included) stays ≥ PRECISION_GOAL while it flags at
+ * most EVERYDAY_GOAL of everyday dev text (CLINC150 val and oos_val, the chat set's dev, the dev
+ * splits of QueryNER, WNUT-17, TweetNER7 and WNUT-16), and never at or below the score of a
+ * message with no known word. The fixture's test split and the held-out fifths are never read here.
+ */
+import { readTopics, type TopicRead } from '../../src/core/safety/detect.js';
+import { floorScores } from '../../src/core/safety/floor-model.js';
+import { floorFeatures } from '../../src/core/safety/features.js';
+import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
+import { loadSafety, type SafetyMessage } from '../eval/safety.js';
+import { trainLogistic, type Example, type LogisticOptions } from './logistic.js';
+
+export const SAFETY_TRAIN_FILE = new URL('../../test/fixtures/safety/train.jsonl', import.meta.url);
+export const SAFETY_SETTINGS: LogisticOptions = { bits: 16, epochs: 30, rate: 0.2, l2: 1e-4, seed: 17 };
+export const PRECISION_GOAL = 0.85;
+/** Share of everyday dev messages the floor may take an ad from. */
+export const EVERYDAY_GOAL = 0.005;
+/** Columns of models/safety.json: the floor's score, then one per floor topic. */
+export const SAFETY_CLASSES = ['floor', ...FLOOR_TOPICS] as const;
+/** A labelled negative counts 1, an everyday negative 0.02 (there are 50× more), a positive 2. */
+const WEIGHTS = { labelled: 1, everyday: 0.02, positive: 2 };
+
+export interface SafetyFit {
+  /** One weight vector per column of SAFETY_CLASSES. */
+  w: Float64Array[];
+}
+
+export function fitSafety(everyday: readonly string[]): SafetyFit {
+  const train = loadSafety(SAFETY_TRAIN_FILE);
+  const trainX = train.map((m) => floorFeatures(readTopics(m.text)));
+  const everydayX = everyday.map((t) => floorFeatures(readTopics(t)));
+  const positive = (cls: (typeof SAFETY_CLASSES)[number]) => (m: SafetyMessage) => (cls === 'floor' ? m.floor : m.topics.includes(cls));
+  const w = SAFETY_CLASSES.map((cls) => {
+    const isPositive = positive(cls);
+    const examples: Example[] = [
+      ...train.map((m, i): Example => ({ x: trainX[i]!, y: isPositive(m) ? 1 : 0, t: 0, w: isPositive(m) ? WEIGHTS.positive : WEIGHTS.labelled, source: 'train' })),
+      ...everydayX.map((x): Example => ({ x, y: 0, t: 0, w: WEIGHTS.everyday, source: 'everyday' })),
+    ];
+    return trainLogistic(examples, SAFETY_SETTINGS);
+  });
+  return { w };
+}
+
+/**
+ * The floor's threshold for the weights as shipped (quantised), scored exactly as at run time:
+ * the lowest dev score whose precision, phrases included, stays ≥ PRECISION_GOAL, and never at
+ * or below the score of a message with no known word. With its figures on the dev split.
+ */
+export function chooseThreshold(table: Float32Array | Float64Array, mask: number, everydayDev: readonly string[]): { threshold: number; dev: Record<string, number> } {
+  const dev = loadSafety().filter((m) => m.split === 'dev');
+  const reads = dev.map((m) => readTopics(m.text));
+  const score = (read: TopicRead) => floorScores(read, { table, mask, threshold: Infinity })[0]!;
+  const scores = reads.map(score);
+  const phraseFloor = reads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
+  const figures = (threshold: number) => {
+    let tp = 0;
+    let fp = 0;
+    dev.forEach((m, i) => {
+      const fires = phraseFloor[i]! || scores[i]! >= threshold;
+      if (fires && m.floor) tp++;
+      else if (fires) fp++;
+    });
+    return { precision: tp / Math.max(1, tp + fp), recall: tp / dev.filter((m) => m.floor).length };
+  };
+  const everydayReads = everydayDev.map((t) => readTopics(t));
+  const everydayScores = everydayReads.map(score);
+  const everydayPhrase = everydayReads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
+  const everydayRate = (threshold: number) => everydayScores.filter((z, i) => everydayPhrase[i] || z >= threshold).length / Math.max(1, everydayScores.length);
+  const noEvidence = score({ words: [], phrases: new Set() });
+  let threshold = Infinity;
+  for (const t of [...scores].sort((a, b) => b - a)) {
+    if (t <= noEvidence || figures(t).precision < PRECISION_GOAL || everydayRate(t) > EVERYDAY_GOAL) break;
+    threshold = t;
+  }
+  const at = figures(threshold);
+  return {
+    threshold,
+    dev: { floor_precision: r3(at.precision), floor_recall: r3(at.recall), everyday_flagged: r3(everydayRate(threshold)), precision_goal: PRECISION_GOAL, everyday_goal: EVERYDAY_GOAL },
+  };
+}
+
+/** The column vectors as one row-major table (row r, column c at r * columns + c), for models/safety.json. */
+export function stackColumns(w: readonly Float64Array[]): Float64Array {
+  const rows = w[0]!.length;
+  const table = new Float64Array(rows * w.length);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < w.length; c++) table[r * w.length + c] = w[c]![r]!;
+  return table;
+}
+
+/** The fixture files the model was fitted (train) and tuned (dev split) on, for the model's header. */
+export const SAFETY_FIXTURES = ['test/fixtures/safety/train.jsonl', 'test/fixtures/safety/messages.jsonl'] as const;
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;

@@ -1,0 +1,54 @@
+/**
+ * The learned part of the safety floor, fitted by `npm run train` (scripts/train/safety-train.ts)
+ * and shipped as models/safety.json: logistic regressions over features.ts, one scoring "on the
+ * floor" with a threshold chosen on the dev split, and one per floor topic to tell which. A
+ * floor topic fires when its phrases name it (detect.ts) or this model says so. The threshold
+ * is always above the score of a message with no known word: no evidence is never a crisis.
+ */
+import { loadModel } from '../model/load.js';
+import type { TopicRead } from './detect.js';
+import { floorFeatures } from './features.js';
+import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
+
+export interface FloorWeights {
+  /** Row-major, columns: floor, then each of FLOOR_TOPICS. */
+  table: Float32Array | Float64Array;
+  mask: number;
+  /** The floor column's raw score at and above which a message is on the floor. */
+  threshold: number;
+}
+
+const COLUMNS = 1 + FLOOR_TOPICS.length;
+let shipped: FloorWeights | undefined;
+
+function shippedWeights(): FloorWeights {
+  if (!shipped) {
+    const m = loadModel('safety');
+    shipped = { table: m.table, mask: m.mask, threshold: m.header.params.threshold ?? Infinity };
+  }
+  return shipped;
+}
+
+/** The shipped floor score at and above which a message is on the floor. */
+export function floorThreshold(): number {
+  return shippedWeights().threshold;
+}
+
+/** Raw scores: [floor, ...FLOOR_TOPICS]. */
+export function floorScores(read: TopicRead, weights: FloorWeights = shippedWeights()): number[] {
+  const z = new Array<number>(COLUMNS).fill(0);
+  for (const [h, v] of floorFeatures(read)) {
+    const row = (h & weights.mask) * COLUMNS;
+    for (let c = 0; c < COLUMNS; c++) z[c]! += weights.table[row + c]! * v;
+  }
+  return z;
+}
+
+/** The floor topic the model sees, if any: the best-scoring one when the floor's score passes. */
+export function floorModelTopics(read: TopicRead, weights: FloorWeights = shippedWeights()): FloorTopic[] {
+  const z = floorScores(read, weights);
+  if (z[0]! < weights.threshold) return [];
+  let best = 0;
+  for (let c = 1; c < FLOOR_TOPICS.length; c++) if (z[c + 1]! > z[best + 1]!) best = c;
+  return [FLOOR_TOPICS[best]!];
+}
