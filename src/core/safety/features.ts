@@ -5,10 +5,13 @@
  * shipped models (src/core/model/hash.ts), words weighted 1/√(max(12, words)) so long messages do not
  * score higher for their length alone (and short ones not much higher either).
  */
-import { featureHash } from '../model/hash.js';
+import { featureHash, fnv } from '../model/hash.js';
 import type { TopicRead } from './detect.js';
 
 const BIAS = featureHash('bias');
+const WORD = featureHash('w=');
+const PAIR = featureHash('b=');
+const PHRASE = featureHash('p=');
 /**
  * Messages shorter than this weigh their words as if they had this many: one word alone is
  * weak evidence of a crisis ("alone", "tablets" are also shopping queries). Chosen on the dev
@@ -16,14 +19,26 @@ const BIAS = featureHash('bias');
  */
 const SHORTEST = 12;
 
-export function floorFeatures(read: TopicRead): [number, number][] {
+/**
+ * Calls `visit` with each feature's hash and value, in a fixed order: the bias, then each word
+ * followed by its pair with the next word, then the phrase topics. Hashes are continued from the
+ * prefix's (`fnv`), so no feature string is built: this runs on every message, cache hits too.
+ */
+export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: number) => void): void {
   const words = read.words;
   const scale = 1 / Math.sqrt(Math.max(SHORTEST, words.length));
-  const out: [number, number][] = [[BIAS, 1]];
+  visit(BIAS, 1);
   for (let i = 0; i < words.length; i++) {
-    out.push([featureHash(`w=${words[i]}`), scale]);
-    if (i + 1 < words.length) out.push([featureHash(`b=${words[i]} ${words[i + 1]}`), scale]);
+    const word = words[i]!;
+    visit(fnv(WORD, word), scale);
+    if (i + 1 < words.length) visit(fnv(fnv(fnv(PAIR, word), ' '), words[i + 1]!), scale);
   }
-  for (const topic of read.phrases) out.push([featureHash(`p=${topic}`), 1]);
+  for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
+}
+
+/** The features as a list, for training (scripts/train/safety-train.ts). */
+export function floorFeatures(read: TopicRead): [number, number][] {
+  const out: [number, number][] = [];
+  eachFloorFeature(read, (hash, value) => out.push([hash, value]));
   return out;
 }

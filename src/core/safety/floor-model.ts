@@ -7,7 +7,7 @@
  */
 import { loadModel } from '../model/load.js';
 import type { TopicRead } from './detect.js';
-import { floorFeatures } from './features.js';
+import { eachFloorFeature } from './features.js';
 import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
 
 export interface FloorWeights {
@@ -37,10 +37,11 @@ export function floorThreshold(): number {
 /** Raw scores: [floor, ...FLOOR_TOPICS]. */
 export function floorScores(read: TopicRead, weights: FloorWeights = shippedWeights()): number[] {
   const z = new Array<number>(COLUMNS).fill(0);
-  for (const [h, v] of floorFeatures(read)) {
-    const row = (h & weights.mask) * COLUMNS;
-    for (let c = 0; c < COLUMNS; c++) z[c]! += weights.table[row + c]! * v;
-  }
+  const { table, mask } = weights;
+  eachFloorFeature(read, (h, v) => {
+    const row = (h & mask) * COLUMNS;
+    for (let c = 0; c < COLUMNS; c++) z[c]! += table[row + c]! * v;
+  });
   return z;
 }
 
