@@ -63,7 +63,7 @@ describe('topics', () => {
       expect(readTopics(message).phrases.size, message).toBe(0);
       expect(messageTopics(message), message).toEqual([topic]);
     }
-    const ordinary = ['alone', 'tablets', 'padlock', 'rope', 'pills', 'I think I would like to buy it then', "i've only been using iphones", 'set a timer for ten minutes', ''];
+    const ordinary = ['alone', 'tablets', 'padlock', 'rope', 'pills', "ok I'll take the blue one then", "I've only ever had android phones", 'he says the red one looks better', 'set a timer for ten minutes', ''];
     for (const message of ordinary) expect(messageTopics(message), message).toEqual([]);
     // No evidence is never a crisis: the threshold sits above the score of an empty message.
     expect(floorScores({ words: [], phrases: new Set() })[0]).toBeLessThan(floorThreshold());
