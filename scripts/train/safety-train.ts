@@ -4,9 +4,9 @@
  * (which topic to report). Fitted on test/fixtures/safety/train.jsonl with everyday text as
  * negatives (CLINC150 train commands, the chat set's dev_extra, NQ-open questions and phone
  * tweets outside their held-out fifth, the train splits of QueryNER, WNUT-17, TweetNER7 and
- * WNUT-16). The floor's threshold is chosen on dev splits: the lowest score whose precision on
- * the dev split of messages.jsonl (phrases included) stays ≥ PRECISION_GOAL while it flags at
- * most EVERYDAY_GOAL of everyday dev text (CLINC150 val and oos_val, the chat set's dev, the dev
+ * WNUT-16). The floor's threshold is chosen on dev splits: the highest score reaching the best
+ * recall on the dev split of messages.jsonl (phrases included) while precision stays ≥
+ * PRECISION_GOAL and at most EVERYDAY_GOAL of everyday dev text is flagged (CLINC150 val and oos_val, the chat set's dev, the dev
  * splits of QueryNER, WNUT-17, TweetNER7 and WNUT-16), and never at or below the score of a
  * message with no known word. The fixture's test split and the held-out fifths are never read here.
  */
@@ -50,8 +50,9 @@ export function fitSafety(everyday: readonly string[]): SafetyFit {
 
 /**
  * The floor's threshold for the weights as shipped (quantised), scored exactly as at run time:
- * the lowest dev score whose precision, phrases included, stays ≥ PRECISION_GOAL, and never at
- * or below the score of a message with no known word. With its figures on the dev split.
+ * going down the dev scores while precision, phrases included, stays ≥ PRECISION_GOAL and
+ * everyday text flagged ≤ EVERYDAY_GOAL, the highest score that reaches the best recall, and
+ * never at or below the score of a message with no known word. With its figures on the dev split.
  */
 export function chooseThreshold(table: Float32Array | Float64Array, mask: number, everydayDev: readonly string[]): { threshold: number; dev: Record<string, number> } {
   const dev = loadSafety().filter((m) => m.split === 'dev');
@@ -74,10 +75,17 @@ export function chooseThreshold(table: Float32Array | Float64Array, mask: number
   const everydayPhrase = everydayReads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
   const everydayRate = (threshold: number) => everydayScores.filter((z, i) => everydayPhrase[i] || z >= threshold).length / Math.max(1, everydayScores.length);
   const noEvidence = score({ words: [], phrases: new Set() });
+  // Lowered only while it catches more: a lower threshold that finds no more crises only costs ads.
   let threshold = Infinity;
+  let recall = figures(Infinity).recall;
   for (const t of [...scores].sort((a, b) => b - a)) {
-    if (t <= noEvidence || figures(t).precision < PRECISION_GOAL || everydayRate(t) > EVERYDAY_GOAL) break;
-    threshold = t;
+    if (t <= noEvidence) break;
+    const at = figures(t);
+    if (at.precision < PRECISION_GOAL || everydayRate(t) > EVERYDAY_GOAL) break;
+    if (at.recall > recall) {
+      threshold = t;
+      recall = at.recall;
+    }
   }
   const at = figures(threshold);
   return {
