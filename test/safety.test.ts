@@ -79,9 +79,9 @@ describe('topics', () => {
     const floorTopics = new Set(['self_harm', 'abuse', 'medical_emergency']);
     const phrasesOnly = figures((t) => [...readTopics(t).phrases].some((x) => floorTopics.has(x)));
     const withModel = figures((t) => messageTopics(t).some((x) => floorTopics.has(x)));
-    // Figures of the shipped model (docs/safety.md); a model that stops generalising fails here.
-    expect(withModel.recall).toBeGreaterThanOrEqual(0.8);
-    expect(withModel.precision).toBeGreaterThanOrEqual(0.85);
+    // The shipped model gives 0.95 / 0.95 (docs/safety.md); two messages of slack for a retrain.
+    expect(withModel.recall).toBeGreaterThanOrEqual(0.9);
+    expect(withModel.precision).toBeGreaterThanOrEqual(0.9);
     expect(withModel.recall).toBeGreaterThan(phrasesOnly.recall + 0.3);
   });
 
