@@ -15,7 +15,8 @@ import { ChatAdsError, createChatAds } from '../src/index.js';
 import { categoryTopic, messageTopics, readTopics } from '../src/core/safety/detect.js';
 import { floorScores, floorThreshold } from '../src/core/safety/floor-model.js';
 import { loadSafety } from '../scripts/eval/safety.js';
-import { parseTeam } from '../src/core/teams.js';
+import { screenMessage } from '../src/core/rules.js';
+import { parseRules, parseTeam } from '../src/core/teams.js';
 import { SqliteStore } from '../src/stores/sqlite.js';
 import { chatadsWith, post, team } from './helpers/fixtures.js';
 import { describeWith, REDIS_SERVER, startRedis, stopChildren } from './helpers/redis.js';
@@ -83,6 +84,16 @@ describe('topics', () => {
     expect(withModel.recall).toBeGreaterThanOrEqual(0.9);
     expect(withModel.precision).toBeGreaterThanOrEqual(0.9);
     expect(withModel.recall).toBeGreaterThan(phrasesOnly.recall + 0.3);
+  });
+
+  it('the floor model is asked only when a rule needs the floor topics', () => {
+    const crisis = 'he hit me again last night'; // the model's alone: no phrase names it
+    expect(messageTopics(crisis, false)).toEqual([]);
+    const code = (s: ReturnType<typeof screenMessage>) => (s.kind === 'refused' ? s.failure.code : s.kind === 'sensitive' ? s.topic : s.kind);
+    expect(code(screenMessage(crisis, 'US', parseRules({})))).toBe('abuse');
+    expect(code(screenMessage(crisis, 'US', parseRules({ safety_floor: false, blocked_topics: ['abuse'] })))).toBe('CONTENT_BLOCKED');
+    expect(code(screenMessage(crisis, 'US', parseRules({ safety_floor: false, blocked_topics: ['gambling'] })))).toBe('pass');
+    expect(code(screenMessage(crisis, 'US', parseRules({ safety_floor: false })))).toBe('pass');
   });
 
   it('maps taxonomy categories to topics by prefix', () => {

@@ -6,7 +6,7 @@
  */
 import { failure, type ChatAdsFailure } from './errors.js';
 import { KeywordMatcher } from './keyword-matcher.js';
-import { floorTopic, messageTopics } from './safety/detect.js';
+import { floorTopic, isFloorTopic, messageTopics } from './safety/detect.js';
 import type { FloorTopic, Topic } from './safety/topics.js';
 import type { TeamRules } from './teams.js';
 
@@ -33,7 +33,8 @@ const PASS: Screening = { kind: 'pass' };
 
 export function screenMessage(message: string, servedCountry: string, rules: TeamRules): Screening {
   // The topics are read only when a rule needs them: the floor is on by default.
-  const topics = rules.safety_floor || rules.blocked_topics.length > 0 ? messageTopics(message) : [];
+  const floor = rules.safety_floor || rules.blocked_topics.some(isFloorTopic);
+  const topics = floor || rules.blocked_topics.length > 0 ? messageTopics(message, floor) : [];
   const crisis = rules.safety_floor ? floorTopic(topics) : null;
   if (crisis) return { kind: 'sensitive', topic: crisis };
   const refused = checkRules(message, servedCountry, rules, topics);

@@ -67,20 +67,26 @@ export function readTopics(message: string): TopicRead {
 
 /**
  * The topics of a message, in the order of `TOPICS`; empty for most messages. The presets come
- * from the phrases; the floor's topics from the phrases or the learned floor model (floor-model.ts).
+ * from the phrases; the floor's topics from the phrases or the learned floor model
+ * (floor-model.ts), asked only with `floor` (a caller that needs the floor's topics): the model
+ * is most of the cost, and a team with the floor off and no floor topic blocked need not pay it.
  */
-export function messageTopics(message: string): Topic[] {
+export function messageTopics(message: string, floor = true): Topic[] {
   const read = readTopics(message);
   const found = new Set(read.phrases);
-  for (const topic of floorModelTopics(read)) found.add(topic);
+  if (floor) for (const topic of floorModelTopics(read)) found.add(topic);
   return TOPICS.filter((t) => found.has(t));
 }
 
 const FLOOR = new Set<Topic>(FLOOR_TOPICS);
 
+export function isFloorTopic(topic: Topic): topic is FloorTopic {
+  return FLOOR.has(topic);
+}
+
 /** The first safety-floor topic among `topics`, or null. */
 export function floorTopic(topics: readonly Topic[]): FloorTopic | null {
-  return (topics.find((t) => FLOOR.has(t)) as FloorTopic | undefined) ?? null;
+  return topics.find(isFloorTopic) ?? null;
 }
 
 /** The topic a taxonomy category belongs to ("Mature > Weapons > …" → weapons), or null. */
