@@ -15,7 +15,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createChatAds, generateKey, MemoryStore, type ChatAds, type Store, type Team, type TeamConfig } from '../src/index.js';
 import { parseTeam } from '../src/core/teams.js';
 import type { ConsumeLimits } from '../src/core/store.js';
-import { SqliteStore } from '../src/stores/sqlite.js';
+import { SqliteStore, untilUnlocked } from '../src/stores/sqlite.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/stores/sqlite-migrations.js';
 import { serveUntilCleanup, type Running } from './helpers/servers.js';
 import { manualClock, post, team } from './helpers/fixtures.js';
@@ -362,6 +362,35 @@ describe('SqliteStore durability and extras', () => {
 });
 
 describe('SqliteStore across processes', () => {
+  it('opening steps refused with "database is locked" are tried again until the busy timeout; other errors at once', () => {
+    const locked = () => new Error('database is locked');
+    let calls = 0;
+    expect(
+      untilUnlocked(2_000, () => {
+        if (++calls < 3) throw locked();
+        return 'opened';
+      }),
+    ).toBe('opened');
+    expect(calls).toBe(3);
+    calls = 0;
+    expect(() =>
+      untilUnlocked(2_000, () => {
+        calls++;
+        throw new Error('file is not a database');
+      }),
+    ).toThrow(/not a database/);
+    expect(calls).toBe(1);
+    // A lock that never goes away still fails, once the busy timeout has passed.
+    calls = 0;
+    expect(() =>
+      untilUnlocked(30, () => {
+        calls++;
+        throw locked();
+      }),
+    ).toThrow(/locked/);
+    expect(calls).toBeGreaterThan(1);
+  });
+
   /**
    * Child processes hammer `consume` on one file as fast as they can, all released at once: a
    * lost update (no transaction) counts more than the limit, a lock not taken up front fails

@@ -90,11 +90,11 @@ export class SqliteStore implements Store {
     try {
       db.exec(`PRAGMA busy_timeout = ${busy}`);
       // Persistent for the file; a reader never blocks a writer or the other way round.
-      db.prepare('PRAGMA journal_mode = WAL').get();
+      untilUnlocked(busy, () => db.prepare('PRAGMA journal_mode = WAL').get());
       // In WAL mode, NORMAL survives a process crash; only an OS crash may lose the last commits.
       db.exec('PRAGMA synchronous = NORMAL');
       db.exec('PRAGMA foreign_keys = ON');
-      this.migrationsApplied = migrate(db, file);
+      this.migrationsApplied = untilUnlocked(busy, () => migrate(db, file));
       this.#sql = prepareAll(db);
     } catch (err) {
       db.close();
@@ -384,4 +384,22 @@ function prepareAll(db: DatabaseSync) {
     deleteKey: p('DELETE FROM keys WHERE hash = :hash'),
     revokeKey: p('UPDATE keys SET revoked = 1 WHERE team_id = :team_id AND key_id = :key_id'),
   };
+}
+
+/**
+ * A step of opening the file, tried again until `busyMs` has passed while SQLite answers
+ * "database is locked" at once: when several processes open the same new file together (servers
+ * started side by side), switching it to WAL can fail without waiting on the busy timeout. Opening
+ * happens once, before serving, so a blocking pause is fine here.
+ */
+export function untilUnlocked<T>(busyMs: number, step: () => T): T {
+  const deadline = Date.now() + busyMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return step();
+    } catch (err) {
+      if (!/database is locked/i.test(err instanceof Error ? err.message : '') || Date.now() >= deadline) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+    }
+  }
 }
