@@ -23,6 +23,7 @@ import { evaluateQueryNer } from './queryner.js';
 import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
+import { EVAL_TAGS, evaluateLanguages } from './languages.js';
 import { measureSpeed } from './speed.js';
 import { checkTargets } from './targets.js';
 import { SOCIAL_SETS, evaluateWnut, type WnutDetail } from './wnut.js';
@@ -36,6 +37,7 @@ const USAGE = `usage: npm run eval -- [options]
   --only LIST     comma-separated parts: ${PARTS.join(',')} (default: all)
   --markdown FILE also write the results section of docs/quality.md (numbers only)
   --rounds N      passes over the chat set in the speed test (default: 5)
+  --split S       the written language corpus's split the languages part reports: dev (default) or test
   --help`;
 
 const NEEDS: Record<Part, DataFile[]> = {
@@ -47,6 +49,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   offers: ['clinc', 'queryNerDev', 'nqOpen'],
   speed: ['chatsetDev', 'chatsetExtra'],
   safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
+  languages: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
 };
 
 class UsageError extends Error {}
@@ -58,6 +61,7 @@ interface Options {
   markdown: string | null;
   parts: Part[];
   rounds: number;
+  split: 'dev' | 'test';
 }
 
 function options(argv: string[]): Options | null {
@@ -70,6 +74,7 @@ function options(argv: string[]): Options | null {
       markdown: { type: 'string' },
       only: { type: 'string' },
       rounds: { type: 'string' },
+      split: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -85,6 +90,7 @@ function options(argv: string[]): Options | null {
   }
   const rounds = values.rounds === undefined ? 5 : Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError('--rounds must be a positive integer');
+  if (values.split !== undefined && values.split !== 'dev' && values.split !== 'test') throw new UsageError('--split must be dev or test');
   return {
     dataDir: values.data ? resolve(process.cwd(), values.data) : resolve(REPO_ROOT, '../shared/data'),
     out: values.out ? resolve(process.cwd(), values.out) : resolve(REPO_ROOT, 'eval/results.json'),
@@ -92,6 +98,7 @@ function options(argv: string[]): Options | null {
     markdown: values.markdown ? resolve(process.cwd(), values.markdown) : null,
     parts,
     rounds,
+    split: values.split === 'test' ? 'test' : 'dev',
   };
 }
 
@@ -176,17 +183,34 @@ async function run(o: Options): Promise<void> {
       nqHeldOut,
     });
   }
-  if (has('safety')) {
-    progress('brand-safety topics (test/fixtures/safety)');
+  // Every English dev split, as the safety floor's and the language gate's "everyday text".
+  const englishDev = (socialApart = false): Record<string, string[]> => {
     const c = clinc ?? loadClinc(d('clinc'));
-    r.safety = evaluateSafety({
-      'NQ-open held-out fifth (test)': (nqHeldOut ?? loadLines(d('nqOpen')).filter(isHeldOut)),
+    const social = (f: 'wnutDev' | 'tweetNerDev' | 'wnut16Dev') => loadConll(d(f)).map((q) => q.text);
+    return {
+      'NQ-open held-out fifth (test)': nqHeldOut ?? loadLines(d('nqOpen')).filter(isHeldOut),
       'phone tweets held-out fifth (test)': loadTweets(d('tweets')).map((t) => t.text).filter(isHeldOut),
       'CLINC150 val + oos_val (dev)': [...c.val, ...c.oos_val].map(([text]) => text),
       'chat set dev (dev)': (chatsets[0]?.rows ?? loadChatset(d('chatsetDev'))).map((row) => row.text),
       'QueryNER dev (dev)': (queryNer ?? loadConll(d('queryNerDev'))).map((q) => q.text),
-      'WNUT-17 + TweetNER7 + WNUT-16 dev (dev)': (['wnutDev', 'tweetNerDev', 'wnut16Dev'] as const).flatMap((f) => loadConll(d(f)).map((q) => q.text)),
-    });
+      ...(socialApart
+        ? { 'WNUT-17 dev (dev)': social('wnutDev'), 'TweetNER7 dev (dev)': social('tweetNerDev'), 'WNUT-16 dev (dev)': social('wnut16Dev') }
+        : { 'WNUT-17 + TweetNER7 + WNUT-16 dev (dev)': (['wnutDev', 'tweetNerDev', 'wnut16Dev'] as const).flatMap(social) }),
+    };
+  };
+  if (has('safety')) {
+    progress('brand-safety topics (test/fixtures/safety)');
+    r.safety = evaluateSafety(englishDev());
+  }
+  if (has('languages')) {
+    progress(`language gate (test/fixtures/languages, ${o.split} split)`);
+    const sets = englishDev(true);
+    const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false });
+    try {
+      r.languages = await evaluateLanguages(chatads, sets, o.split);
+    } finally {
+      await chatads.close();
+    }
   }
   if (has('offers') || has('speed')) {
     // One ChatAds instance for every analyze call (offers, speed). The API defaults apply (fast

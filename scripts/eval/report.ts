@@ -3,6 +3,7 @@
  * the issue sets one. Prints numbers only, never dataset text.
  */
 import type { SafetyResult, SafetySplit } from './safety.js';
+import type { LanguageResult } from './languages.js';
 import type { ChatsetScores, ScopeScores } from './chatset.js';
 import type { Prf } from './metrics.js';
 import type { EvalResults } from './results.js';
@@ -205,6 +206,24 @@ function reportSafety(r: SafetyResult): string {
   ].join('\n');
 }
 
+function reportLanguages(r: LanguageResult): string {
+  const pct = (n: number, of: number) => (of === 0 ? '–' : `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`);
+  return [
+    heading(`language gate (thresholds chosen by cross-validation on train; written corpus: ${r.split} split)`),
+    `cross-validated (train, grouped 5 folds): ${Object.entries(r.cv).map(([k, v]) => `${k} ${v}`).join(' · ')}`,
+    table(
+      ['English set', 'messages', 'taken by the gate'],
+      Object.entries(r.english_gated).map(([name, e]) => [name, String(e.messages), pct(e.gated, e.messages)]),
+    ),
+    `written English product queries gated: ${r.products_gated}`,
+    table(
+      ['language', 'messages', '≥ 4 words gated', '≥ 4 words offered', 'all offered', 'crises offered'],
+      Object.entries(r.foreign).map(([lang, f]) => [lang, String(f.messages), pct(f.long_gated, f.long), pct(f.long_offered, f.long), pct(f.offered, f.messages), pct(f.crisis_offered, f.crisis)]),
+    ),
+    `cost per message: p50 ${r.cost_us.p50} µs, p99 ${r.cost_us.p99} µs`,
+  ].join('\n');
+}
+
 export function renderReport(r: EvalResults): string {
   const m = r.meta;
   const out = [
@@ -222,6 +241,7 @@ export function renderReport(r: EvalResults): string {
   if (r.offers) out.push(reportOffers(r.offers));
   if (r.speed) out.push(reportSpeed(r.speed));
   if (r.safety) out.push(reportSafety(r.safety));
+  if (r.languages) out.push(reportLanguages(r.languages));
   out.push(heading('targets'));
   out.push(
     table(

@@ -11,8 +11,9 @@ import type { SpeedScores } from './speed.js';
 import type { WnutScores } from './wnut.js';
 
 import type { SafetyResult } from './safety.js';
+import type { LanguageResult } from './languages.js';
 
-export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety'] as const;
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -50,6 +51,8 @@ export interface EvalResults {
   speed?: SpeedScores;
   /** Brand-safety topics on test/fixtures/safety (in the repository, not the shared data). */
   safety?: SafetyResult;
+  /** The language gate: English kept, other languages kept from offers (test/fixtures/languages). */
+  languages?: LanguageResult;
 }
 
 function git(cwd: string, args: string[]): string | null {

@@ -24,6 +24,9 @@ export const TARGETS = {
   safetyFloorRecall: 0.95,
   safetyFloorPrecision: 0.8,
   safetyPresetHardPrecision: 0.9,
+  englishGated: 0.003,
+  foreignLongOffered: 0,
+  languageCostP50Us: 50,
 } as const;
 
 /** The intent rows (keys of results.intent) with an AUC target. */
@@ -73,6 +76,17 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
     out.push(check('queryner.token_recall', 'QueryNER dev product-token recall', r.queryner.recall_core, '>=', TARGETS.queryNerRecall));
   }
   if (o) out.push(check('queryner.first_offer', 'QueryNER dev first offer = the searched product', o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer));
+  const l = r.languages;
+  if (l) {
+    for (const [name, e] of Object.entries(l.english_gated)) {
+      out.push(check(`languages.english.${name}`, `English taken by the language gate: ${name}`, e.rate, '<=', TARGETS.englishGated));
+    }
+    out.push(check('languages.products_gated', `written English product queries gated (${l.split})`, l.products_gated, '<=', 0));
+    for (const [lang, f] of Object.entries(l.foreign)) {
+      out.push(check(`languages.${lang}.offered`, `${lang} messages of ≥ 4 words given an offer (${l.split})`, f.long === 0 ? null : f.long_offered / f.long, '<=', TARGETS.foreignLongOffered));
+    }
+    out.push(check('languages.cost_p50', 'language gate cost per message p50 (µs)', l.cost_us.p50, '<=', TARGETS.languageCostP50Us));
+  }
   if (r.safety) {
     // Judged on the test split: the phrase lists were tuned on dev (docs/safety.md).
     const t = r.safety.test;

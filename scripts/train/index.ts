@@ -3,6 +3,7 @@
  *   models/tagger.json  (mention tagger: averaged perceptron, src/core/extract/tagger)
  *   models/intent.json  (intent classifier: calibrated logistic regression, src/core/intent)
  *   models/safety.json  (the safety floor's classifier: logistic regressions, src/core/safety)
+ *   models/language.json (the language gate's English word list and thresholds, src/core/language)
  * Deterministic: fixed seeds, files read in a fixed order, no clock or randomness in the output.
  * Fits on train splits only, chooses the tagger's O-bias on the dev splits, prints dev figures.
  *
@@ -23,6 +24,8 @@ import { fitIntent, intentData, intentDev, INTENT_FILES, INTENT_SETTINGS, offerR
 import { trainPerceptron } from './perceptron.js';
 import { chooseThreshold, EVERYDAY_GOAL, fitSafety, PRECISION_GOAL, SAFETY_CLASSES, SAFETY_FIXTURES, SAFETY_SETTINGS, stackColumns } from './safety-train.js';
 import { taggerFigures } from './tagger-eval.js';
+import { trainLanguage } from './language.js';
+import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false } } });
@@ -222,6 +225,16 @@ const safetyHeader: ModelHeader = {
   params: { threshold: safetyChoice.threshold, precision_goal: PRECISION_GOAL, everyday_goal: EVERYDAY_GOAL, epochs: SAFETY_SETTINGS.epochs, seed: SAFETY_SETTINGS.seed },
 };
 writeModel('models/safety.json', safetyHeader, safetyTable, SAFETY_FLOOR);
+
+// ------------------------------------------------------------------ language gate
+
+log('choosing the language gate by cross-validation');
+const language = trainLanguage(languageData(path, resolve(DATA, TAXONOMY_FILE)), {
+  command,
+  data: { ...hashes(LANGUAGE_FILES), [TAXONOMY_FILE]: createHash('sha256').update(readFileSync(resolve(DATA, TAXONOMY_FILE))).digest('hex') },
+});
+writeFileSync(resolve(ROOT, 'models/language.json'), language.text);
+log(`wrote models/language.json (${(language.text.length / 1024).toFixed(0)} KiB); CV ${JSON.stringify(language.cv)}`);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');
