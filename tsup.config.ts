@@ -29,7 +29,7 @@ export default defineConfig([
     // `linkify` for the playground page: one self-contained browser module, served as a file.
     // Its own outDir: the two configs build in parallel, and the first one's `clean` empties
     // dist/ at a moment we do not control.
-    entry: { linkify: 'src/linkify/index.ts' },
+    entry: { linkify: 'src/linkify/browser.ts' },
     outDir: 'dist-browser',
     format: ['esm'],
     platform: 'browser',

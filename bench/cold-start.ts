@@ -14,6 +14,11 @@ export interface ColdStartResult {
   /** Inside the child, from process start: `import('chatads')` done, first result. */
   import_done_ms: number;
   first_result_ms: number;
+  /**
+   * The same when the first message is in a language chatads does not read: the language
+   * detector's database is loaded then (src/core/language/detector.ts), not before.
+   */
+  first_foreign_result_ms: number;
 }
 
 const FIRST_RESULT = `
@@ -25,6 +30,10 @@ const data = await chatads.analyze({ message: 'Is the Sony WH-1000XM5 worth it f
 if (data.offers.length === 0) throw new Error('no offer');
 process.stdout.write(JSON.stringify({ start: t0, imported, result: performance.now() }));
 `;
+const FIRST_FOREIGN = FIRST_RESULT.replace(
+  "message: 'Is the Sony WH-1000XM5 worth it for long flights?'",
+  "message: 'Lohnt sich der Sony WH-1000XM5 für lange Flüge, oder ist der Bose besser?'",
+).replace("if (data.offers.length === 0) throw new Error('no offer');", "if (data.reason !== 'unsupported_language') throw new Error('not gated');");
 const EMPTY = `process.stdout.write(JSON.stringify({ start: performance.now() }));`;
 
 function timedRun(script: string): Promise<{ wall: number; child: Record<string, number> }> {
@@ -51,9 +60,11 @@ function timedRun(script: string): Promise<{ wall: number; child: Record<string,
 export async function benchColdStart(opts: { runs: number }): Promise<ColdStartResult> {
   const base: number[] = [];
   const runs: { wall: number; child: Record<string, number> }[] = [];
+  const foreign: number[] = [];
   for (let i = 0; i < opts.runs; i++) {
     base.push((await timedRun(EMPTY)).wall);
     runs.push(await timedRun(FIRST_RESULT));
+    foreign.push((await timedRun(FIRST_FOREIGN)).wall);
   }
   return {
     runs: opts.runs,
@@ -61,5 +72,6 @@ export async function benchColdStart(opts: { runs: number }): Promise<ColdStartR
     node_baseline_ms: round(median(base)),
     import_done_ms: round(median(runs.map((r) => r.child.imported as number))),
     first_result_ms: round(median(runs.map((r) => r.child.result as number))),
+    first_foreign_result_ms: round(median(foreign)),
   };
 }

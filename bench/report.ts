@@ -93,6 +93,7 @@ export function printTable(report: { machine: { cpus: number; cpu_model: string 
   if (r.cold_start) {
     const c = r.cold_start;
     rows.push(['cold start: spawn → first result', `${c.total_ms} ms (node alone ${c.node_baseline_ms} ms; import done at ${c.import_done_ms} ms)`]);
+    rows.push(['cold start, first message in German (detector loaded)', `${c.first_foreign_result_ms} ms`]);
   }
   if (r.linkify) {
     const l = r.linkify;

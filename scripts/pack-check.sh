@@ -35,7 +35,10 @@ const data = await chatads.analyze({ message: 'Which air fryer should I buy?' })
 if (!data.offers[0]?.url?.includes('tag=pack-20')) throw new Error('no offer: ' + JSON.stringify(data));
 for (const f of [generateKey, chatAdsRouter, chatAdsApp, chatAdsListener, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
 if (!(await metrics.text()).includes('chatads_analyses_total{status="filled"} 1')) throw new Error('chatads/metrics did not count');
-console.log('esm ok:', linkify('Which air fryer should I buy?', data.offers).text.split('\n')[0]);
+// The language gate loads its detector (the eld package) on the first text it cannot settle.
+const de = await chatads.analyze({ message: 'Welcher Staubsauger ist gut für Tierhaare? Wir haben zwei Katzen.' });
+if (de.reason !== 'unsupported_language' || de.language !== 'de') throw new Error('language gate: ' + JSON.stringify(de));
+console.log('esm ok:', linkify('Which air fryer should I buy?', data.offers).text.split('\n')[0], '· de gated');
 JS
 cat > cjs.cjs <<'JS'
 const { createChatAds } = require('chatads');
@@ -47,9 +50,14 @@ const { affiliateLinks } = require('chatads/ai');
 const { createChatAdsClient } = require('chatads/client');
 const { prometheusMetrics } = require('chatads/metrics');
 for (const f of [createChatAds, prometheusMetrics, chatAdsRouter, chatAdsApp, chatAdsListener, linkify, affiliateLinks, createChatAdsClient]) if (typeof f !== 'function') throw new Error('missing export');
-createChatAds({ affiliate_tags: { US: 'pack-20' } })
-  .analyze({ message: 'Which air fryer should I buy?' })
-  .then((d) => console.log('cjs ok:', d.offers[0].url));
+const cjsChatads = createChatAds({ affiliate_tags: { US: 'pack-20' } });
+Promise.all([
+  cjsChatads.analyze({ message: 'Which air fryer should I buy?' }),
+  cjsChatads.analyze({ message: 'Quelle friteuse sans huile acheter pour une famille de quatre personnes ?' }),
+]).then(([d, fr]) => {
+  if (fr.reason !== 'unsupported_language') throw new Error('language gate: ' + JSON.stringify(fr));
+  console.log('cjs ok:', d.offers[0].url, '· fr gated');
+});
 JS
 echo "consumer node $("$node24" -v)"
 "$node24" esm.mjs

@@ -268,7 +268,7 @@ describeBrowser('chatads analyze --report in Chromium', () => {
     await page.goto(pathToFileURL(report).href);
     expect(requests).toEqual([pathToFileURL(report).href]);
     expect(problems).toEqual([]);
-    expect(await page.locator('svg[role=img]').count()).toBe(7);
+    expect(await page.locator('svg[role=img]').count()).toBe(8);
     expect(await page.locator('h2').allTextContents()).toEqual([
       'Offer share by min_intent',
       'Intent score',
@@ -277,6 +277,7 @@ describeBrowser('chatads analyze --report in Chromium', () => {
       'Offers per message',
       'Latency',
       'No offer and refused lines',
+      'Languages',
     ]);
     expect(await page.textContent('.sub')).toContain('302 lines');
     expect(await page.textContent('.tiles')).toMatch(/2\s*lines refused/);

@@ -66,7 +66,7 @@ describe.each(ADAPTERS)('HTTP contract via %s', (adapter) => {
     const { data, meta } = reply.body;
     expect(data).not.toBeNull();
     expect(Object.keys(data!).sort()).toEqual(
-      ['billed', 'extraction_method', 'intent_level', 'intent_score', 'matched', 'offers', 'requested', 'returned', 'status'].sort(),
+      ['billed', 'extraction_method', 'intent_level', 'intent_score', 'language', 'matched', 'offers', 'requested', 'returned', 'status'].sort(),
     );
     expect(data!.status).toBe('filled');
     expect(data!.matched).toBe(true);

@@ -245,7 +245,7 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
       intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api',
       products: [{ title: RETAILER_TITLE, url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', brand_name: 'Qwertzu', stars: 4.6, reviews: 1234, asin: 'B0QWERTZU1', image_url: 'https://m.media-amazon.com/images/I/qwertzu.jpg' }],
     }],
-    requested: 1, returned: 1, billed: true, intent_score: 0.9, intent_level: 'high', extraction_method: 'nlp',
+    requested: 1, returned: 1, billed: true, intent_score: 0.9, intent_level: 'high', extraction_method: 'nlp', language: 'en',
   };
 
   it('by default returns links without the retailer\'s product data, with the disclosure in text and structured content', async () => {

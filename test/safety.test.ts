@@ -126,6 +126,7 @@ describe('analyze() in-process', () => {
       intent_score: null,
       intent_level: null,
       extraction_method: 'skipped',
+      language: 'en',
     });
     const off = await chatads.analyze({ message: 'he hits me, which door lock should I buy' }, { safety_floor: false });
     expect(off.reason).not.toBe('sensitive_topic');

@@ -196,6 +196,7 @@ function data(offers: { link_text: string; url?: string }[]): AnalyzeData {
     intent_score: null,
     intent_level: null,
     extraction_method: 'nlp',
+    language: 'en',
   };
 }
 

@@ -31,7 +31,7 @@ export {
   type AffiliateLinksOptions,
   type AffiliateLinksTransformOptions,
 } from './ai/options.js';
-export { sentenceLength } from './ai/sentences.js';
+export { sentenceLength } from '../linkify/sentences.js';
 
 /** The middleware: `wrapLanguageModel({ model, middleware: affiliateLinks({ chatads }) })`. */
 export function affiliateLinks(options: AffiliateLinksOptions): LanguageModelV4Middleware {

@@ -84,6 +84,16 @@ export interface ChatAdsOptions extends RulesInput {
   model?: LanguageModelLike;
   /** Milliseconds an LLM call may take per mode. Default: balanced 1500, thorough 4000. */
   llmBudgets?: LlmBudgets;
+  /**
+   * Which messages `balanced` and `thorough` send to the LLM. `read` (default): only those in a
+   * language chatads reads; the others get no offer (`reason: "unsupported_language"`), like in
+   * `fast`. `any`: messages in every language go to the model when one is configured, and get
+   * offers from its answer alone (never from the English NLP, which would misread them; no
+   * offer when the model fails). The safety floor and topics read English only and are not
+   * asked on such messages: a crisis written in another language is not recognised
+   * (docs/safety.md, "Languages").
+   */
+  llmLanguages?: 'read' | 'any';
 }
 
 /** A caller's rules for one in-process `analyze` call; defaults come from the options. */
@@ -121,6 +131,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     ...(options.breaker ? { breaker: options.breaker } : {}),
   });
   const defaultRules = parseRules(options);
+  if (options.llmLanguages !== undefined && options.llmLanguages !== 'read' && options.llmLanguages !== 'any') {
+    throw new RangeError('llmLanguages must be "read" or "any".');
+  }
+  const llmAnyLanguage = options.llmLanguages === 'any' && options.llm !== undefined && options.llm !== null;
+  /** Whether a request may bring a message in an unread language to the analysis (the LLM's opt-in). */
+  const anyLanguage = (request: NormalizedRequest): boolean =>
+    llmAnyLanguage && request.message_analysis !== 'fast' && !request.skip_message_analysis;
   const deps: PipelineDeps = {
     chain,
     logger,
@@ -152,9 +169,10 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     request: NormalizedRequest,
     country: string,
     rules: TeamRules,
+    language: string,
   ): Promise<{ data: Readonly<CachedData>; hit: boolean; shared: boolean }> {
     if (!cache) {
-      const { data } = await runPipeline(request, country, rules, deps);
+      const { data } = await runPipeline(request, country, rules, deps, language);
       recordAnalysis('off', data);
       return { data, hit: false, shared: false };
     }
@@ -166,7 +184,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     }
     let pending = inflight.get(key);
     if (!pending) {
-      pending = runPipeline(request, country, rules, deps)
+      pending = runPipeline(request, country, rules, deps, language)
         .then(({ data, cacheable }) => {
           if (cacheable) cache.set(key, data);
           return data;
@@ -218,10 +236,10 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     if (!validation.ok) throw new ChatAdsError(validation.failure);
     const rules = rulesFor(context);
     const country = servedCountry(validation.request, rules);
-    const screening = screenMessage(validation.request.message, country, rules);
+    const screening = screenMessage(validation.request.message, country, rules, { anyLanguage: anyLanguage(validation.request) });
     if (screening.kind === 'refused') throw new ChatAdsError(screening.failure);
-    if (screening.kind === 'sensitive') return billedData(SENSITIVE, false);
-    const { data, shared } = await analyzeCached(validation.request, country, rules);
+    if (screening.kind !== 'pass') return billedData(withheld(screening.kind, screening.language), false);
+    const { data, shared } = await analyzeCached(validation.request, country, rules, screening.language);
     return billedData(shared ? mutableCopy(data) : data, false);
   }
 
@@ -235,12 +253,14 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     let cacheHit = false;
     let endpoint: Endpoint | null = null;
     let topic: Topic | null = null;
+    let language: string | null = null;
+    let languageRead: boolean | null = null;
 
     /** Logs and counts the one request event; `envelope` is null for the OpenAPI document. */
     const finish = (res: HttpResponse, envelope: Envelope | null): HttpResponse => {
       const err = envelope?.error;
       const seconds = (performance.now() - started) / 1000;
-      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, topic, seconds });
+      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, topic, language, read: languageRead, seconds });
       logger(res.status >= 500 ? 'error' : 'info', 'request', {
         request_id: meta.request_id,
         status: res.status,
@@ -251,6 +271,8 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
         extraction: envelope?.data?.extraction_method ?? null,
         // A code of the safety rules (docs/safety.md), never the words that matched.
         topic,
+        // The message's language code (ISO 639-1 or "und"), never its words.
+        language,
         duration_ms: Math.round(seconds * 100_000) / 100,
       });
       return res;
@@ -293,13 +315,16 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       team = auth.team;
 
       country = servedCountry(request, team);
-      const screening = screenMessage(request.message, country, team);
+      const screening = screenMessage(request.message, country, team, { anyLanguage: anyLanguage(request) });
+      language = screening.language;
+      languageRead = screening.kind !== 'unsupported_language';
       if (screening.kind !== 'pass') {
-        // Refused, or on the safety floor: answered before the limits, so neither counts.
+        // Refused, on the safety floor or in a language not read: answered before the limits,
+        // so none of them counts.
         topic = screening.topic;
         usage = usageOf(team, await store.usage(team.id, now()));
         if (screening.kind === 'refused') return fail(screening.failure);
-        return answer(successEnvelope(billedData(SENSITIVE, false), withContext(meta, usage, country)), undefined);
+        return answer(successEnvelope(billedData(withheld(screening.kind, screening.language), false), withContext(meta, usage, country)), undefined);
       }
 
       const admission = await admit(store, team, now());
@@ -307,7 +332,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       if (!admission.ok) return fail(admission.failure);
       consumed = true;
 
-      const result = await analyzeCached(request, country, team);
+      const result = await analyzeCached(request, country, team, screening.language);
       cacheHit = result.hit;
       const data = billedData(result.data, true);
       const envelope = successEnvelope(data, withContext(meta, usage, country));
@@ -351,18 +376,24 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   };
 }
 
-/** The answer to a message on the safety floor: no offer, nothing analysed, not billed. */
-const SENSITIVE: CachedData = Object.freeze({
-  status: 'no_offers_found',
-  matched: false,
-  reason: 'sensitive_topic',
-  offers: Object.freeze([]) as unknown as CachedData['offers'],
-  requested: 0,
-  returned: 0,
-  intent_score: null,
-  intent_level: null,
-  extraction_method: 'skipped',
-});
+/**
+ * The answer to a message on the safety floor (`sensitive_topic`) or in a language chatads does
+ * not read (`unsupported_language`): no offer, nothing analysed, not billed.
+ */
+function withheld(kind: 'sensitive' | 'unsupported_language', language: string): CachedData {
+  return {
+    status: 'no_offers_found',
+    matched: false,
+    reason: kind === 'sensitive' ? 'sensitive_topic' : 'unsupported_language',
+    offers: [],
+    requested: 0,
+    returned: 0,
+    intent_score: null,
+    intent_level: null,
+    extraction_method: 'skipped',
+    language,
+  };
+}
 
 /**
  * A caller's own copy of a shared (cached, frozen) result: fresh objects down to the products,

@@ -21,6 +21,10 @@ export interface RequestEvent {
   team: string | null;
   /** The safety topic that refused the message or kept its offers away (docs/safety.md); else null. */
   topic: Topic | null;
+  /** The message's language code (ISO 639-1 or "und"); null when no message was read. */
+  language: string | null;
+  /** Whether chatads reads that language (false: answered `unsupported_language`); null with `language`. */
+  read: boolean | null;
   seconds: number;
 }
 

@@ -152,6 +152,7 @@ const SUCCESS_EXAMPLE: AnalyzeData = {
   intent_score: 0.74,
   intent_level: 'high',
   extraction_method: 'nlp',
+  language: 'en',
 };
 
 /** One response per error status, listing its codes (with an `enum` on `error.code`) and an example of each. */

@@ -17,6 +17,7 @@ import {
   type LlmMode,
 } from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
+import { isReadLanguage, UNDETERMINED } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
 import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
@@ -54,14 +55,21 @@ interface Analysis {
   cacheable: boolean;
 }
 
+/**
+ * `language` is the message's (the rules stage identified it). A message in a language chatads
+ * does not read comes here only through the LLM's opt-in (`llmLanguages: "any"`): it is read by
+ * the model alone, never by the English NLP.
+ */
 export async function runPipeline(
   request: NormalizedRequest,
   country: string,
   rules: TeamRules,
   deps: PipelineDeps,
+  language: string,
 ): Promise<PipelineResult> {
-  const analysis = await analyzeMessage(request, deps);
-  return { data: await buildData(request, country, rules, deps, analysis), cacheable: analysis.cacheable };
+  const read = isReadLanguage(language) || language === UNDETERMINED;
+  const analysis = await analyzeMessage(request, deps, read);
+  return { data: await buildData(request, country, rules, deps, analysis, language), cacheable: analysis.cacheable };
 }
 
 async function buildData(
@@ -70,11 +78,13 @@ async function buildData(
   rules: TeamRules,
   deps: PipelineDeps,
   { candidates, messageScore, method }: Analysis,
+  language: string,
 ): Promise<CachedData> {
   const messageIntent = {
     intent_score: messageScore,
     intent_level: messageScore === null ? null : intentLevel(messageScore),
     extraction_method: method,
+    language,
   };
 
   if (candidates.length === 0) {
@@ -139,7 +149,7 @@ async function buildData(
   return data;
 }
 
-async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): Promise<Analysis> {
+async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, readable: boolean): Promise<Analysis> {
   const message = request.message;
   if (request.skip_message_analysis) {
     // The message is the search term itself: no extraction, no intent scoring, no filter.
@@ -156,6 +166,8 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
     }
     return nlpAnalysis(message, 'nlp_fallback', true);
   }
+
+  if (!readable) return llmOnly(request, deps.llm, deps);
 
   // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
   // cross-check and intent blend need it anyway.
@@ -176,6 +188,29 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps): P
   }
   if (mode === 'balanced') return scored(read, mentions, nlpScore, 'llm', true);
   return scored(read, crossCheck(mentions, nlp), blendIntent(nlpScore, outcome.analysis.purchase_intent), 'llm', true);
+}
+
+/**
+ * A message in a language the NLP does not read (let through by `llmLanguages: "any"`): the
+ * model's mentions and intent, or nothing when the model fails. Never the English NLP.
+ */
+async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps): Promise<Analysis> {
+  const mode = request.message_analysis as LlmMode;
+  const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode]);
+  const none: Analysis = { candidates: [], messageScore: null, method: 'llm', cacheable: false };
+  if (!outcome.ok) {
+    fallback(deps, outcome.reason, mode, outcome.ms, 'warn', outcome.error);
+    return none;
+  }
+  const mentions = llmMentions(request.message, outcome.analysis);
+  if (!mentions) {
+    fallback(deps, 'span_not_in_message', mode, outcome.ms, 'warn');
+    return none;
+  }
+  // thorough's model scores intent; balanced's does not, and no NLP score can stand in.
+  const given = outcome.analysis.purchase_intent;
+  const score = given === undefined || !Number.isFinite(given) ? null : Math.min(1, Math.max(0, given));
+  return { candidates: mentions.map((mention) => ({ mention, score })), messageScore: score, method: 'llm', cacheable: true };
 }
 
 /** One reading of the message: the same words and mentions feed the intent score. */
@@ -249,7 +284,7 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
 
 /** The success `data` in the interface's field order, with `billed` set for this request. */
 export function billedData(data: CachedData, billed: boolean): AnalyzeData {
-  const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level, extraction_method } = data;
+  const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level, extraction_method, language } = data;
   return {
     status,
     matched,
@@ -262,6 +297,7 @@ export function billedData(data: CachedData, billed: boolean): AnalyzeData {
     intent_score,
     intent_level,
     extraction_method,
+    language,
   };
 }
 

@@ -47,7 +47,7 @@ export const offerSchema = z.object({
 export const analyzeDataSchema = z.object({
   status: z.enum(['filled', 'partial_fill', 'no_offers_found']),
   matched: z.boolean(),
-  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic']).optional(),
+  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic', 'unsupported_language']).optional(),
   min_intent_required: z.enum(['any', 'low', 'medium', 'high']).optional(),
   offers: z.array(offerSchema),
   requested: z.number().int().min(0),
@@ -56,6 +56,11 @@ export const analyzeDataSchema = z.object({
   intent_score: intentScore.nullable().meta({ description: 'Purchase intent of the whole message, 0..1; null when analysis was skipped.' }),
   intent_level: intentLevel.nullable(),
   extraction_method: z.enum(['nlp', 'llm', 'nlp_fallback', 'skipped']),
+  language: z.string().meta({
+    description:
+      'The message\'s language: an ISO 639-1 code (`en`, `de`, ...), or `und` when the text does not tell (product names, numbers and codes only). A message confidently in a language chatads does not read gets no offer (`reason: unsupported_language`, not billed). An extension of the interface.',
+    examples: ['en'],
+  }),
 });
 
 export const usageSchema = z.object({

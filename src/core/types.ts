@@ -85,7 +85,7 @@ export interface Offer {
  */
 export type ExtractionMethod = 'nlp' | 'llm' | 'nlp_fallback' | 'skipped';
 
-export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link' | 'sensitive_topic';
+export type NoMatchReason = 'no_product_detected' | 'intent_below_threshold' | 'no_affiliate_link' | 'sensitive_topic' | 'unsupported_language';
 export type FillStatus = 'filled' | 'partial_fill' | 'no_offers_found';
 
 /** The success `data` object. */
@@ -101,6 +101,11 @@ export interface AnalyzeData {
   intent_score: number | null;
   intent_level: IntentLevel | null;
   extraction_method: ExtractionMethod;
+  /**
+   * The message's language: an ISO 639-1 code ("en", "de", ...), or "und" when the text does
+   * not tell (names, numbers and codes only). An extension of the interface (docs/http-api.md).
+   */
+  language: string;
 }
 
 export interface Usage {

@@ -48,6 +48,13 @@ export class Engine implements SegmentSink, Source {
   private readonly hits: Group[] = [];
   /** For `addOffers`: the input so far and where it was verbatim (streams only). */
   private readonly history: History | null;
+  /**
+   * Input ranges pushed as plain text (`pushPlain`), flat [start, end) pairs in order: no link
+   * starts in one or runs into one. Usually empty.
+   */
+  private readonly plain: number[] = [];
+  /** Index (even) of the first pair of `plain` that may still matter. */
+  private plainHead = 0;
 
   constructor(offers: readonly LinkOffer[], options: LinkifyOptions, track: boolean) {
     this.format = options.format === 'html' || options.format === 'text' ? options.format : 'markdown';
@@ -74,6 +81,16 @@ export class Engine implements SegmentSink, Source {
   /** Input characters handed out so far. */
   get emitted(): number {
     return this.pos - this.carry.length;
+  }
+
+  /** `push`, but no link is placed in `delta` (it may still end the word before it). */
+  pushPlain(delta: string): string {
+    if (typeof delta === 'string' && delta.length > 0 && !this.ended) {
+      const n = this.plain.length;
+      if (n > 0 && this.plain[n - 1] === this.received) this.plain[n - 1] = this.received + delta.length;
+      else this.plain.push(this.received, this.received + delta.length);
+    }
+    return this.push(delta);
   }
 
   push(delta: string): string {
@@ -226,6 +243,10 @@ export class Engine implements SegmentSink, Source {
         i++;
         continue;
       }
+      if (this.plain.length > 0 && this.isPlain(i)) {
+        i++;
+        continue;
+      }
       const e = this.matchAt(i);
       if (e === NONE) {
         i++;
@@ -243,6 +264,23 @@ export class Engine implements SegmentSink, Source {
       this.pos = end;
     }
     return true;
+  }
+
+  /** Whether input position `j` was pushed as plain text. Positions are asked in rising order. */
+  private isPlain(j: number): boolean {
+    const p = this.plain;
+    while (this.plainHead < p.length && p[this.plainHead + 1]! <= j) this.plainHead += 2;
+    return this.plainHead < p.length && p[this.plainHead]! <= j;
+  }
+
+  /** Whether [s, e) touches plain text (`e` > `s`); does not move `plainHead`. */
+  private plainIn(s: number, e: number): boolean {
+    const p = this.plain;
+    for (let k = this.plainHead; k < p.length; k += 2) {
+      if (p[k]! >= e) return false;
+      if (p[k + 1]! > s) return true;
+    }
+    return false;
   }
 
   private cpAt(j: number): number {
@@ -308,6 +346,7 @@ export class Engine implements SegmentSink, Source {
     }
     for (let n = ends.length - 1; n >= 0; n--) {
       const e = ends[n]!;
+      if (this.plain.length > 0 && this.plainIn(i, e)) continue;
       let after = -1;
       if (e < bufEnd) {
         if (isHighSurrogate(buf.charCodeAt(e - base)) && e + 1 >= bufEnd && !this.final) return WAIT;

@@ -1,6 +1,16 @@
 /** `chatads/linkify`: affiliate links placed in text, whole (`linkify`) or streamed (`StreamingLinkifier`). */
+import { identifyLanguage } from '../core/language/identify.js';
+import { linkifyText } from './linkify.js';
+import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
+
 export type * from './types.js';
-export { linkify } from './linkify.js';
 export { StreamingLinkifier } from './stream.js';
 export { DEFAULT_DISCLOSURE, LINK_REL } from './format.js';
 export { LINKIFY_LIMITS } from './limits.js';
+
+const readable = (sentence: string): boolean => identifyLanguage(sentence).read;
+
+/** See `linkifyText` (./linkify.ts): the rules, and the language gate this entry adds. */
+export function linkify(text: string, offers: readonly LinkOffer[], options: LinkifyOptions = {}): LinkifyResult {
+  return linkifyText(text, offers, options, readable);
+}

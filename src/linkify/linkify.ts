@@ -1,5 +1,9 @@
 import { Engine } from './engine.js';
+import { sentenceLength } from './sentences.js';
 import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
+
+/** Whether a sentence may carry a link; the Node entry passes the language gate. */
+export type SentenceCheck = (sentence: string) => boolean;
 
 /**
  * Turns the first occurrence of each offer's `link_text` in `text` into a link.
@@ -15,7 +19,9 @@ import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
  *
  * Text that is never linked: fenced code blocks, code spans, `[...]` and link/image/reference
  * syntax, autolinks, HTML tags (and the content of `<a>`, `<code>`, `<pre>`, ...), HTML comments,
- * entities, bare URLs, ATX and setext headings. See docs/linkify.md for the exact rules and bounds.
+ * entities, bare URLs, ATX and setext headings, and (from `chatads/linkify` in Node, unless
+ * `languageGate: false`) a sentence confidently in a language chatads does not read. See
+ * docs/linkify.md for the exact rules and bounds.
  *
  * Only `https:` URLs on `allowedHosts` (default: the Amazon stores) are emitted; other offers are
  * ignored. With at least one link, the disclosure follows as its own paragraph.
@@ -23,8 +29,21 @@ import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
  * In `html` format the input is taken to be HTML-safe already; only what is inserted (the link
  * markup, the linked words, the URL, the disclosure) is escaped.
  */
-export function linkify(text: string, offers: readonly LinkOffer[], options: LinkifyOptions = {}): LinkifyResult {
+export function linkifyText(text: string, offers: readonly LinkOffer[], options: LinkifyOptions, readable: SentenceCheck | null): LinkifyResult {
   const engine = new Engine(offers, options, false);
-  const out = engine.push(String(text)) + engine.end();
+  const input = String(text);
+  let out = '';
+  if (readable === null || options.languageGate === false) {
+    out = engine.push(input);
+  } else {
+    // Sentence by sentence, cut as the middleware cuts a streamed reply.
+    for (let rest = input; rest.length > 0; ) {
+      const n = sentenceLength(rest, true) ?? rest.length;
+      const sentence = rest.slice(0, n);
+      out += readable(sentence) ? engine.push(sentence) : engine.pushPlain(sentence);
+      rest = rest.slice(n);
+    }
+  }
+  out += engine.end();
   return { text: out, links: engine.links.slice() };
 }

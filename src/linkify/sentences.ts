@@ -1,5 +1,10 @@
-/** Where a sentence ends in streamed text: the unit that is analysed, then linked. */
-import { MAX_SENTENCE_CHARS } from './options.js';
+/**
+ * Where a sentence ends in streamed text: the unit the AI SDK middleware analyses, then links, and
+ * the unit whose language `linkify` checks.
+ */
+
+/** A sentence without an end mark is cut at this length (characters). */
+export const MAX_SENTENCE_CHARS = 300;
 
 
 export const END_MARK = /[.!?]/;

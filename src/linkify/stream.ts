@@ -30,6 +30,15 @@ export class StreamingLinkifier {
     return this.engine.push(delta);
   }
 
+  /**
+   * Appends `delta` as text that gets no link: no link starts in it or runs into it. The AI SDK
+   * middleware pushes a sentence in a language chatads does not read this way. The parity with
+   * `linkify` holds for text pushed with `push` only.
+   */
+  pushPlain(delta: string): string {
+    return this.engine.pushPlain(delta);
+  }
+
   /** The rest of the output, then the disclosure when a link was placed. Later calls return "". */
   end(): string {
     return this.engine.end();

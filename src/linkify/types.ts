@@ -28,6 +28,13 @@ export interface LinkifyOptions {
    * www.amazon.co.uk, ...). Only https URLs on these hosts are ever emitted.
    */
   allowedHosts?: readonly string[];
+  /**
+   * `linkify` from `chatads/linkify` in Node: a sentence confidently in a language chatads does
+   * not read gets no link (docs/linkify.md, "Languages"). Default true; `false` links every
+   * sentence. The browser build and `StreamingLinkifier` have no gate (the middleware gates per
+   * sentence with the analysis it already has).
+   */
+  languageGate?: boolean;
 }
 
 /** A link that was placed, in order of appearance. */

@@ -38,7 +38,7 @@ const offer = z.object({
 export const analysisOutput = z.object({
   status: z.enum(['filled', 'partial_fill', 'no_offers_found']),
   matched: z.boolean(),
-  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic']).optional().describe('Why there is no offer.'),
+  reason: z.enum(['no_product_detected', 'intent_below_threshold', 'no_affiliate_link', 'sensitive_topic', 'unsupported_language']).optional().describe('Why there is no offer.'),
   min_intent_required: z.enum(['any', 'low', 'medium', 'high']).optional(),
   offers: z.array(offer),
   requested: z.number().int(),
@@ -47,6 +47,7 @@ export const analysisOutput = z.object({
   intent_score: score,
   intent_level: intentLevel.nullable(),
   extraction_method: z.enum(['nlp', 'llm', 'nlp_fallback', 'skipped']),
+  language: z.string().describe('The message\'s language (ISO 639-1, or "und" when the text does not tell). A language chatads does not read gets no offer.'),
 });
 
 // The schema and types.ts must describe the same object: a field added to one fails here.

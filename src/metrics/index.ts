@@ -10,6 +10,7 @@
  * `maxTeams` seen are labelled by id, later ones as "other", so a store with many teams cannot
  * blow up the series count. No label ever holds message text, a search term or a key.
  */
+import { metricLanguage } from '../core/language/languages.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AnalysisEvent, MetricsRecorder, RequestEvent, UpstreamEvent } from '../core/metrics.js';
 
@@ -75,6 +76,12 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     labelNames: ['topic', 'action'] as const,
     registers,
   });
+  const languages = new Counter({
+    name: 'chatads_messages_by_language_total',
+    help: 'Messages read by the HTTP endpoint, by language (ISO 639-1; "und": too little text to tell; "other": a language outside the label\'s fixed set) and whether chatads reads it (read "false": no offer, unsupported_language).',
+    labelNames: ['language', 'read'] as const,
+    registers,
+  });
   const analyses = new Counter({
     name: 'chatads_analyses_total',
     help: 'Analysed messages (HTTP and in-process) by result: filled, partial_fill, no_offers_found. The fill rate is filled / all.',
@@ -126,6 +133,7 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
       requests.inc({ status: e.status, code: e.code ?? 'none', team: teamLabel(e.team) });
       if (e.code) refusals.inc({ code: e.code });
       if (e.topic) safety.inc({ topic: e.topic, action: e.code ? 'refused' : 'no_offer' });
+      if (e.language !== null) languages.inc({ language: metricLanguage(e.language), read: String(e.read !== false) });
       duration.observe({ endpoint: e.endpoint ?? 'other' }, e.seconds);
     },
     analysis(e: AnalysisEvent) {

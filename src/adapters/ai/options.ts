@@ -7,7 +7,7 @@ import type { LinkifyOptions, PlacedLink } from '../../linkify/types.js';
 /** Per sentence, by default: the time its analysis may take before it is emitted unlinked. */
 export const DEFAULT_DEADLINE_MS = 300;
 /** A sentence without an end mark is cut near this length, so text is never held long. */
-export const MAX_SENTENCE_CHARS = 300;
+export { MAX_SENTENCE_CHARS } from '../../linkify/sentences.js';
 /** The longest message the analyzer accepts; a longer user message is analysed by its end. */
 export const MAX_MESSAGE_CHARS = 5000;
 
@@ -121,6 +121,7 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
     disclosure: options.disclosure,
     target: options.target,
     allowedHosts: options.allowedHosts,
+    languageGate: options.languageGate,
   });
   return {
     analyzer: options.chatads,

@@ -1,10 +1,11 @@
 /** One call of the model: its analyses, the user message's offers, and its text blocks. */
 import type { LanguageModelV4Content } from '@ai-sdk/provider';
 import type { AnalyzeData, AnalyzeRequest } from '../../core/types.js';
+import { identifyLanguage } from '../../core/language/identify.js';
 import { StreamingLinkifier } from '../../linkify/index.js';
 import type { LinkOffer, PlacedLink } from '../../linkify/types.js';
 import { ChatAdsDeadlineError, type Settings } from './options.js';
-import { WORDY, sentenceLength } from './sentences.js';
+import { WORDY, sentenceLength } from '../../linkify/sentences.js';
 
 
 export class Run {
@@ -135,6 +136,8 @@ export class Block {
       }
     }
     if (offers.length > 0) this.linkifier.addOffers(offers);
+    // A sentence in a language chatads does not read gets no link, not even the user's offers.
+    if (this.run.settings.linkify.languageGate !== false && !identifyLanguage(sentence).read) return this.linkifier.pushPlain(sentence);
     return this.linkifier.push(sentence);
   }
 

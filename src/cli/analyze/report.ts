@@ -3,6 +3,7 @@
  * anywhere: inline CSS and SVG), readable from 375 px up. No message text unless the operator
  * asked for examples; every string from the data is escaped.
  */
+import { READ_LANGUAGES } from '../../core/language/languages.js';
 import { INTENT_BINS, LEVELS, bucketUpperMs, sorted, type Summary } from './summary.js';
 
 export interface ReportOptions {
@@ -86,6 +87,7 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
   const brands: Bar[] = sorted(s.brands).slice(0, 10).map(([label, value]) => ({ label, value }));
   const perMessage: Bar[] = ['no offer', '1 offer', '2 offers', '3 or more'].map((label, i) => ({ label, value: s.offersPerMessage[i]! }));
   const reasons: Bar[] = [...sorted(s.noOffer), ...sorted(s.errors)].map(([label, value]) => ({ label, value }));
+  const languages: Bar[] = sorted(s.languages).slice(0, 10).map(([label, value]) => ({ label, value, note: pct(value, s.analysed) }));
   const intentLabels = Array.from({ length: INTENT_BINS }, (_, i) => `${(i / INTENT_BINS).toFixed(2)}–${((i + 1) / INTENT_BINS).toFixed(2)}`);
   const latency = latencyBins(s);
   const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 1 ? `${Math.round(v * 1000)} µs` : `${v.toFixed(2)} ms`);
@@ -150,6 +152,7 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
 <section><h2>Offers per message</h2>${horizontalBars('Messages by number of offers', perMessage)}</section>
 <section><h2>Latency</h2>${histogram('Latency per message', latency.counts, latency.labels)}</section>
 <section><h2>No offer and refused lines</h2>${horizontalBars('Reasons for no offer and error codes', reasons)}</section>
+<section><h2>Languages</h2>${horizontalBars('Analysed messages by language', languages)}<p class="note">ISO 639-1 codes; <code>und</code>: too little text to tell. Languages other than ${READ_LANGUAGES.map((l) => `<code>${l}</code>`).join(', ')} get no offer (<code>unsupported_language</code>).</p></section>
 </div>
 ${examples}
 <p class="note">Made by <code>chatads analyze</code>. ${s.examples.size === 0 ? 'No message text is in this page.' : ''}</p>

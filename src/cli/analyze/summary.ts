@@ -28,6 +28,8 @@ export class Summary {
   readonly categories = new Map<string, number>();
   readonly brands = new Map<string, number>();
   readonly sources = new Map<string, number>();
+  /** Analysed messages by language code ("und": the text does not tell). */
+  readonly languages = new Map<string, number>();
   /** Messages that would get an offer at each level (see `add`). */
   readonly atLevel: Record<MinIntent, number> = { any: 0, low: 0, medium: 0, high: 0 };
   /** `intent_score` of analysed messages, in INTENT_BINS bins over [0, 1]; scores of null are not counted. */
@@ -53,6 +55,7 @@ export class Summary {
     this.offers += data.returned;
     this.offersPerMessage[Math.min(3, data.returned)]!++;
     this.latency[latencyBucket(ms)]!++;
+    bump(this.languages, data.language);
     if (data.intent_score !== null) this.intentHistogram[Math.min(INTENT_BINS - 1, Math.floor(data.intent_score * INTENT_BINS))]!++;
     if (data.returned > 0) this.withOffers++;
     else this.noOffer.set(data.reason ?? 'no_offers_found', (this.noOffer.get(data.reason ?? 'no_offers_found') ?? 0) + 1);
@@ -111,6 +114,7 @@ export class Summary {
       `  no offer       ${n(this.analysed - this.withOffers)}: ${list(this.noOffer)}`,
       `  errors         ${n(this.lines - this.analysed)}: ${list(this.errors)}`,
       `  at min_intent  ${LEVELS.map((l) => `${l} ${pct(this.atLevel[l], this.analysed)}`).join(' · ')}`,
+      `  languages      ${list(this.languages)}`,
       `  categories     ${list(this.categories)}`,
       `  brands         ${list(this.brands)}`,
       `  latency        p50 ${ms(this.latencyPercentile(50))} · p99 ${ms(this.latencyPercentile(99))}`,
