@@ -28,6 +28,7 @@ import { COUNTRY_OF, EVAL_TAGS } from '../scripts/eval/languages.js';
 import { chatadsWith, post, team } from './helpers/fixtures.js';
 import { CLI, connected, send, textOf } from './helpers/mcp.js';
 import { ADAPTERS, serveUntilCleanup } from './helpers/servers.js';
+import { startServe, stop } from './helpers/serve-cli.js';
 
 /** A farewell message whose "hat" the English tagger once read as a product. */
 const DE_CRISIS = 'Ich habe keine Kraft mehr. Mein Vater hat mir nie geglaubt und ich will einfach nicht mehr leben.';
@@ -185,6 +186,22 @@ describe.each(ADAPTERS)('over HTTP: %s', (adapter) => {
     const page = await metrics.text();
     expect(page).toMatch(/chatads_messages_by_language_total\{language="de",read="false"\} 1/);
     expect(page).toMatch(/chatads_messages_by_language_total\{language="en",read="true"\} 1/);
+  });
+});
+
+describe('chatads serve (the embedded default)', () => {
+  it('gates a German message, not counted; the request log carries the language code only', async () => {
+    const serving = await startServe(['--store', 'memory', '--no-playground']);
+    cleanups.push(() => void stop(serving));
+    const key = serving.out().match(/\n {2}(cak_[\w-]{43})\n/)![1]!;
+    const de = await post(serving.url, { message: DE_CRISIS, country: 'DE' }, key);
+    expect(de.body.data).toMatchObject({ reason: 'unsupported_language', billed: false, language: 'de' });
+    expect(de.body.meta.usage?.daily_requests).toBe(0);
+    expect((await post(serving.url, { message: EN_SHOPPING }, key)).body.meta.usage?.daily_requests).toBe(1);
+    await stop(serving);
+    const lines = serving.out().split('\n').filter((l) => l.includes('"event":"request"'));
+    expect(lines.map((l) => (JSON.parse(l) as { language: string }).language)).toEqual(['de', 'en']);
+    expect(serving.out()).not.toMatch(/Kraft|Vater|robot vacuum/);
   });
 });
 
