@@ -18,7 +18,7 @@ function constantWeights(perClass: number[], bits = 4): TaggerWeights {
   const rows = 2 ** bits;
   const table = new Float64Array(rows * 5);
   for (let r = 0; r < rows; r++) perClass.forEach((v, c) => (table[r * 5 + c] = v));
-  return { table, mask: rows - 1, families: ALL_FAMILIES };
+  return { table, mask: rows - 1, classes: 5, families: ALL_FAMILIES };
 }
 
 const tag = (text: string, w: TaggerWeights): number[] => tagWords(featureContext(tokenize(text, false), text, w.families), w);

@@ -13,6 +13,7 @@
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, groupSigns, intentFeatures, type IntentFamily } from '../../src/core/intent/features.js';
+import { intentScore, MIN_INTENT_THRESHOLDS } from '../../src/core/intent/index.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -128,13 +129,13 @@ export function fitCalibrated(examples: readonly Example[], settings: LogisticOp
 }
 
 /**
- * Share of messages given an offer at `min_intent: low` (a mention scoring ≥ 0.2): CLINC150 val
+ * Share of messages given an offer at `min_intent: low` (the run time's threshold): CLINC150 val
  * `order` commands and the non-purchase ones (oos_val included), the chat set's buying turns.
  */
 export function offerRates(data: IntentData, m: { w: Float64Array | Float32Array; a: number; b: number }): Record<string, number> {
   const offered = (text: string): boolean => {
     const r = data.read(text);
-    return r.mentions.length > 0 && 1 / (1 + Math.exp(-(m.a * rawScore(m.w, intentFeatures(r)) + m.b))) >= 0.2;
+    return r.mentions.length > 0 && intentScore(rawScore(m.w, intentFeatures(r)), m) >= MIN_INTENT_THRESHOLDS.low;
   };
   const rate = (texts: string[]): number => r3(texts.filter(offered).length / Math.max(1, texts.length));
   return {

@@ -2,6 +2,7 @@
  * Logistic regression over hashed sparse features, trained by AdaGrad with L2 and a fixed seed,
  * and Platt scaling (Platt 1999) fitted on cross-fitted scores: the intent classifier's trainer.
  */
+import { score, sigmoid, weightsOf } from '../../src/core/model/linear.js';
 import { prng } from '../prng.js';
 import { shuffle } from './perceptron.js';
 
@@ -31,13 +32,12 @@ export function trainLogistic(examples: readonly Example[], o: LogisticOptions):
   const g2 = new Float64Array(mask + 1).fill(1e-8);
   const order = examples.map((_, i) => i);
   const random = prng(o.seed);
+  const live = weightsOf(w);
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     shuffle(order, random);
     for (const n of order) {
       const e = examples[n]!;
-      let z = 0;
-      for (const [h, v] of e.x) z += w[h & mask]! * v;
-      const p = 1 / (1 + Math.exp(-z));
+      const p = sigmoid(score(live, e.x));
       const grad = (p - e.y) * e.w;
       for (const [h, v] of e.x) {
         const k = h & mask;
@@ -52,11 +52,9 @@ export function trainLogistic(examples: readonly Example[], o: LogisticOptions):
   return w;
 }
 
+/** A one-class table's score on `x`: the run time's own scoring (src/core/model/linear.ts). */
 export function rawScore(w: Float64Array | Float32Array, x: ReadonlyArray<readonly [number, number]>): number {
-  const mask = w.length - 1;
-  let z = 0;
-  for (const [h, v] of x) z += w[h & mask]! * v;
-  return z;
+  return score(weightsOf(w), x);
 }
 
 /** Scores of each example from a model that did not see it (k folds by position). */

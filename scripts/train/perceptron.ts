@@ -4,7 +4,7 @@
  * keeps the step it last changed, and the running totals are closed once at the end.
  */
 import { prng } from '../prng.js';
-import { bestTag, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
+import { tagStep, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, featureContext, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from '../../src/core/extract/tagger/features.js';
 import { OPEN, type TaggedSentence } from './corpus.js';
 
@@ -64,6 +64,8 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
   });
   const random = prng(o.seed);
   const scores = new Float64Array(C);
+  // The live table, decoded with the run time's own step (no O-bias while learning).
+  const live: TaggerWeights = { table: w, mask, classes: C, families };
   for (let epoch = 0; epoch < o.epochs; epoch++) {
     shuffle(order, random);
     for (const n of order) {
@@ -74,14 +76,7 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
         const t1 = i > 0 ? tags[i - 1]! : -1;
         const t2 = i > 1 ? tags[i - 2]! : -1;
         const dyn = tagFeatures(ctx, i, t1, t2, families);
-        scores.fill(0);
-        for (const fs of [statics[i]!, dyn]) {
-          for (const h of fs) {
-            const row = (h & mask) * C;
-            for (let c = 0; c < C; c++) scores[c]! += w[row + c]!;
-          }
-        }
-        const guess = s.words[i]!.blank ? O : bestTag(scores, t1);
+        const guess = tagStep(live, statics[i]!, dyn, t1, s.words[i]!.blank, scores);
         let gold = s.gold[i]!;
         if (gold === OPEN) {
           // Partial label: the best of O / B-G / I-G that may follow the previous tag.
@@ -115,5 +110,5 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
     const total = totals[k]! + (step - stamps[k]!) * w[k]!;
     avg[k] = step > 0 ? total / step : 0;
   }
-  return { table: avg, mask, families };
+  return { table: avg, mask, classes: C, families };
 }

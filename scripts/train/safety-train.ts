@@ -57,7 +57,7 @@ export function fitSafety(everyday: readonly string[]): SafetyFit {
 export function chooseThreshold(table: Float32Array | Float64Array, mask: number, everydayDev: readonly string[]): { threshold: number; dev: Record<string, number> } {
   const dev = loadSafety().filter((m) => m.split === 'dev');
   const reads = dev.map((m) => readTopics(m.text));
-  const score = (read: TopicRead) => floorScores(read, { table, mask, threshold: Infinity })[0]!;
+  const score = (read: TopicRead) => floorScores(read, { table, mask, classes: SAFETY_CLASSES.length, threshold: Infinity })[0]!;
   const scores = reads.map(score);
   const phraseFloor = reads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
   const figures = (threshold: number) => {

@@ -13,8 +13,8 @@
  * to it on the dev sets (docs/intent.md).
  */
 import { readMessage, type ReadMessage } from '../extract/index.js';
-import { loadModel } from '../model/load.js';
-import type { LinearModel } from '../model/weights.js';
+import { score, sigmoid, type Weights } from '../model/linear.js';
+import { lazyModel } from '../model/load.js';
 import type { IntentLevel } from '../types.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from './features.js';
 export { intentSignals, type IntentSignalHit } from './signals.js';
@@ -31,37 +31,38 @@ function round2(x: number): number {
   return Math.round(clamp01(x) * 100) / 100;
 }
 
-export interface IntentWeights {
-  table: Float32Array | Float64Array;
-  mask: number;
+export interface IntentWeights extends Weights {
   families: ReadonlySet<IntentFamily>;
   /** Platt calibration: score = sigmoid(a · z + b). */
   a: number;
   b: number;
 }
 
+const intentModel = lazyModel('intent');
 let shipped: IntentWeights | null = null;
 
 function shippedWeights(): IntentWeights {
   if (!shipped) {
-    const m: LinearModel = loadModel('intent');
-    shipped = { table: m.table, mask: m.mask, families: ALL_INTENT_FAMILIES, a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
+    const m = intentModel();
+    shipped = { table: m.table, mask: m.mask, classes: m.classes, families: ALL_INTENT_FAMILIES, a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
   }
   return shipped;
 }
 
 /** The classifier's raw linear score (before calibration). */
 export function rawIntent(read: ReadMessage, w: IntentWeights = shippedWeights()): number {
-  let z = 0;
-  for (const [h, v] of intentFeatures(read, w.families)) z += w.table[h & w.mask]! * v;
-  return z;
+  return score(w, intentFeatures(read, w.families));
+}
+
+/** The score a raw one becomes, 0..1 rounded to 2 decimals; the trainer decides on it too. */
+export function intentScore(z: number, w: Pick<IntentWeights, 'a' | 'b'>): number {
+  return round2(sigmoid(w.a * z + w.b));
 }
 
 /** Calibrated purchase intent of a message already read, 0..1 rounded to 2 decimals. */
 export function scoreRead(read: ReadMessage, w: IntentWeights = shippedWeights()): number {
   if (read.text.trim() === '') return 0;
-  const z = rawIntent(read, w);
-  return round2(1 / (1 + Math.exp(-(w.a * z + w.b))));
+  return intentScore(rawIntent(read, w), w);
 }
 
 /** Purchase intent of the whole message, 0..1 rounded to 2 decimals. Never throws. */

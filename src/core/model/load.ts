@@ -22,3 +22,9 @@ export function modelPath(name: string): string {
 export function loadModel(name: string): LinearModel {
   return decodeModel(JSON.parse(readFileSync(modelPath(name), 'utf8')) as ModelFile);
 }
+
+/** The one lazy loader: `const tagger = lazyModel('tagger')`; `tagger()` decodes on first call. */
+export function lazyModel(name: string): () => LinearModel {
+  let model: LinearModel | undefined;
+  return () => (model ??= loadModel(name));
+}

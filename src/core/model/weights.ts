@@ -5,6 +5,7 @@
  *   [row delta: unsigned LEB128][classes × int16 little endian] ...
  * with one scale for the whole table. Decoded once, on first use, into a dense Float32Array.
  */
+import type { Weights } from './linear.js';
 export interface ModelHeader {
   model: string;
   format: 1;
@@ -26,12 +27,10 @@ export interface ModelFile {
   weights: string;
 }
 
-export interface LinearModel {
+/** A decoded model file: its header and weights (./linear.ts). */
+export interface LinearModel extends Weights {
   header: ModelHeader;
-  /** Row-major: weight of feature row r for class c at r * classes + c. */
   table: Float32Array;
-  mask: number;
-  classes: number;
 }
 
 export function decodeModel(file: ModelFile): LinearModel {

@@ -5,26 +5,26 @@
  * floor topic fires when its phrases name it (detect.ts) or this model says so. The threshold
  * is always above the score of a message with no known word: no evidence is never a crisis.
  */
-import { loadModel } from '../model/load.js';
+import { addFeature, type Weights } from '../model/linear.js';
+import { lazyModel } from '../model/load.js';
 import type { TopicRead } from './detect.js';
 import { eachFloorFeature } from './features.js';
 import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
 
-export interface FloorWeights {
-  /** Row-major, columns: floor, then each of FLOOR_TOPICS. */
-  table: Float32Array | Float64Array;
-  mask: number;
+/** Classes (columns): the floor, then each of FLOOR_TOPICS. */
+export interface FloorWeights extends Weights {
   /** The floor column's raw score at and above which a message is on the floor. */
   threshold: number;
 }
 
-const COLUMNS = 1 + FLOOR_TOPICS.length;
+export const FLOOR_COLUMNS = 1 + FLOOR_TOPICS.length;
+const safetyModel = lazyModel('safety');
 let shipped: FloorWeights | undefined;
 
 function shippedWeights(): FloorWeights {
   if (!shipped) {
-    const m = loadModel('safety');
-    shipped = { table: m.table, mask: m.mask, threshold: m.header.params.threshold ?? Infinity };
+    const m = safetyModel();
+    shipped = { table: m.table, mask: m.mask, classes: m.classes, threshold: m.header.params.threshold ?? Infinity };
   }
   return shipped;
 }
@@ -36,12 +36,8 @@ export function floorThreshold(): number {
 
 /** Raw scores: [floor, ...FLOOR_TOPICS]. */
 export function floorScores(read: TopicRead, weights: FloorWeights = shippedWeights()): number[] {
-  const z = new Array<number>(COLUMNS).fill(0);
-  const { table, mask } = weights;
-  eachFloorFeature(read, (h, v) => {
-    const row = (h & mask) * COLUMNS;
-    for (let c = 0; c < COLUMNS; c++) z[c]! += table[row + c]! * v;
-  });
+  const z = new Array<number>(weights.classes).fill(0);
+  eachFloorFeature(read, (h, v) => addFeature(weights, h, v, z));
   return z;
 }
 

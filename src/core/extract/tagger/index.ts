@@ -2,12 +2,13 @@
  * The mention tagger: an averaged perceptron over the words of a message (Collins 2002; the
  * greedy left-to-right decoder of Honnibal's tagger), tags O / B-N / I-N (named product) /
  * B-G / I-G (generic product type). Features: ./features.ts; weights: models/tagger.json,
- * written by `npm run train` (scripts/train/tagger.ts) and decoded once on first use.
+ * written by `npm run train` (scripts/train/tagger.ts) and decoded once on first use. The
+ * trainer decodes with the same `tagStep`.
  */
-import { loadModel } from '../../model/load.js';
-import type { LinearModel } from '../../model/weights.js';
+import { addFeatures, type Weights } from '../../model/linear.js';
+import { lazyModel } from '../../model/load.js';
 import type { Word } from '../words.js';
-import { ALL_FAMILIES, allowed, BG, BN, IG, IN, tagFeatures, TAGS, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
+import { ALL_FAMILIES, allowed, BN, BG, IG, IN, O, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
 
 export interface TaggedSpan {
   /** Word range [start, end). */
@@ -16,47 +17,37 @@ export interface TaggedSpan {
   kind: 'named' | 'generic';
 }
 
-let shipped: LinearModel | null = null;
-
 /** The shipped model, decoded on first use. */
-export function taggerModel(): LinearModel {
-  shipped ??= loadModel('tagger');
-  return shipped;
-}
+export const taggerModel = lazyModel('tagger');
 
-/** Sum of the weights of `features` for each class, added into `out`. */
-export function addScores(table: Float32Array | Float64Array, mask: number, classes: number, features: readonly number[], out: Float64Array): void {
-  for (const h of features) {
-    const row = (h & mask) * classes;
-    for (let c = 0; c < classes; c++) out[c]! += table[row + c]!;
-  }
-}
-
-export interface TaggerWeights {
-  table: Float32Array | Float64Array;
-  mask: number;
+export interface TaggerWeights extends Weights {
   families: FamilySet;
   /** Subtracted from the score of O: the recall / precision trade-off, chosen on the dev sets. */
   oBias?: number;
-  /** Added to B-G / I-G: the same trade-off for generic product types alone. */
-  gBias?: number;
+}
+
+/**
+ * One step of the greedy decoder, at training and at run time: the scores of every tag for a
+ * word (`statics`: its own features, `dynamic`: those of the tags before it) into `scores`, and
+ * the best tag allowed after `prev` (O for a word inside a URL or handle).
+ */
+export function tagStep(weights: TaggerWeights, statics: readonly number[], dynamic: readonly number[], prev: number, blank: boolean, scores: Float64Array): number {
+  scores.fill(0);
+  addFeatures(weights, statics, scores);
+  addFeatures(weights, dynamic, scores);
+  scores[O]! -= weights.oBias ?? 0;
+  return blank ? O : bestTag(scores, prev);
 }
 
 /** Best allowed tag of every word, left to right (`ctx` from featureContext with the same families). */
 export function tagWords(ctx: FeatureContext, weights: TaggerWeights = shippedWeights()): number[] {
   const words = ctx.words;
   const tags: number[] = [];
-  const scores = new Float64Array(TAGS.length);
+  const scores = new Float64Array(weights.classes);
   for (let i = 0; i < words.length; i++) {
-    scores.fill(0);
-    addScores(weights.table, weights.mask, TAGS.length, wordFeatures(ctx, i, weights.families), scores);
     const t1 = i > 0 ? tags[i - 1]! : -1;
     const t2 = i > 1 ? tags[i - 2]! : -1;
-    addScores(weights.table, weights.mask, TAGS.length, tagFeatures(ctx, i, t1, t2, weights.families), scores);
-    scores[0]! -= weights.oBias ?? 0;
-    scores[BG]! += weights.gBias ?? 0;
-    scores[IG]! += weights.gBias ?? 0;
-    tags.push(words[i]!.blank ? 0 : bestTag(scores, t1));
+    tags.push(tagStep(weights, wordFeatures(ctx, i, weights.families), tagFeatures(ctx, i, t1, t2, weights.families), t1, words[i]!.blank, scores));
   }
   return tags;
 }
@@ -71,7 +62,7 @@ export function bestTag(scores: Float64Array, prev: number): number {
 
 export function shippedWeights(): TaggerWeights {
   const m = taggerModel();
-  return { table: m.table, mask: m.mask, families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0, gBias: m.header.params.gBias ?? 0 };
+  return { table: m.table, mask: m.mask, classes: m.classes, families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0 };
 }
 
 /** Words written together with the previous one ("WH-1000XM5", "PS5's"): no space between. */
