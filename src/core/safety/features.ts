@@ -15,7 +15,7 @@ const PHRASE = featureHash('p=');
 /**
  * Messages shorter than this weigh their words as if they had this many: one word alone is
  * weak evidence of a crisis ("alone", "tablets" are also shopping queries). Chosen on the dev
- * split (scripts/train/safety-train.ts) among 1, 4, 8, 12, 16 and 24.
+ * split (scripts/train/safety.ts) among 1, 4, 8, 12, 16 and 24.
  */
 const SHORTEST = 12;
 
@@ -36,7 +36,7 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
 }
 
-/** The features as a list, for training (scripts/train/safety-train.ts). */
+/** The features as a list, for training (scripts/train/safety.ts). */
 export function floorFeatures(read: TopicRead): [number, number][] {
   const out: [number, number][] = [];
   eachFloorFeature(read, (hash, value) => out.push([hash, value]));

@@ -1,5 +1,5 @@
 /**
- * The learned part of the safety floor, fitted by `npm run train` (scripts/train/safety-train.ts)
+ * The learned part of the safety floor, fitted by `npm run train` (scripts/train/safety.ts)
  * and shipped as models/safety.json: logistic regressions over features.ts, one scoring "on the
  * floor" with a threshold chosen on the dev split, and one per floor topic to tell which. A
  * floor topic fires when its phrases name it (detect.ts) or this model says so. The threshold

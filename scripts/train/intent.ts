@@ -1,5 +1,6 @@
 /**
- * The intent classifier's training material, dev sets and fit (used by ./index.ts).
+ * The intent classifier's trainer (src/core/intent; models/intent.json): its training material,
+ * dev sets and fit.
  *
  * Training (label for the classifier; target on the chat set's intent scale for calibration):
  * - CLINC150 train + oos_train: `order` (1; 1.0), book_flight / book_hotel / car_rental (1; 0.7),
@@ -16,6 +17,8 @@ import { ALL_INTENT_FAMILIES, groupSigns, intentFeatures, type IntentFamily } fr
 import { intentScore, MIN_INTENT_THRESHOLDS } from '../../src/core/intent/index.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
+import type { ModelHeader } from '../../src/core/model/weights.js';
+import { asShipped, COMMAND, hashes, log, type DataDir, type TrainedModel } from './files.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
 
 export const PURCHASE = new Set(['order', 'book_flight', 'book_hotel', 'car_rental']);
@@ -144,4 +147,27 @@ export function offerRates(data: IntentData, m: { w: Float64Array | Float32Array
     chat_buying_offered: rate(data.dev.chat!.filter((c) => c.label).map((c) => c.text)),
     chat_other_offered: rate(data.dev.chat!.filter((c) => !c.label).map((c) => c.text)),
   };
+}
+
+/** Weights smaller than this are not shipped (size of the model file vs its dev figures). */
+const INTENT_FLOOR = 0.001;
+
+/** The intent classifier as models/intent.json: the fit, its header with the dev figures of the weights as shipped. */
+export function trainIntent(data: DataDir, sets: IntentData): { model: TrainedModel; fitted: FittedIntent } {
+  log('training the intent classifier');
+  const fitted = fitIntent(sets);
+  log(`intent dev: ${JSON.stringify(fitted.dev)} (Platt a=${fitted.a} b=${fitted.b})`);
+  const header: ModelHeader = {
+    model: 'purchase intent: logistic regression + Platt scaling (src/core/intent)',
+    format: 1,
+    command: COMMAND,
+    data: hashes(data, INTENT_FILES),
+    bits: INTENT_SETTINGS.bits,
+    classes: ['purchase'],
+    dev: {},
+    params: { a: fitted.a, b: fitted.b, epochs: INTENT_SETTINGS.epochs, seed: INTENT_SETTINGS.seed },
+  };
+  const shipped = asShipped(header.classes, header.bits, fitted.w, INTENT_FLOOR);
+  header.dev = { ...intentDev(sets, shipped, ALL_INTENT_FAMILIES), ...offerRates(sets, { ...fitted, w: shipped }) };
+  return { model: { file: 'models/intent.json', header, table: fitted.w, floor: INTENT_FLOOR }, fitted };
 }

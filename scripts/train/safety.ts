@@ -1,5 +1,5 @@
 /**
- * The safety floor's learned part (src/core/safety/floor-model.ts): logistic regressions over
+ * The safety floor's trainer (src/core/safety/floor-model.ts; models/safety.json): logistic regressions over
  * src/core/safety/features.ts, one for "on the floor" (any floor topic) and one per floor topic
  * (which topic to report). Fitted on test/fixtures/safety/train.jsonl with everyday text as
  * negatives (CLINC150 train commands, the chat set's dev_extra, NQ-open questions and phone
@@ -15,6 +15,10 @@ import { floorScores } from '../../src/core/safety/floor-model.js';
 import { floorFeatures } from '../../src/core/safety/features.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { loadSafety, type SafetyMessage } from '../eval/safety.js';
+import { resolve } from 'node:path';
+import type { ModelHeader } from '../../src/core/model/weights.js';
+import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
+import { asShipped, COMMAND, hashes, log, ROOT, sha256File, type DataDir, type TrainedModel } from './files.js';
 import { trainLogistic, type Example, type LogisticOptions } from './logistic.js';
 
 export const SAFETY_TRAIN_FILE = new URL('../../test/fixtures/safety/train.jsonl', import.meta.url);
@@ -106,3 +110,41 @@ export function stackColumns(w: readonly Float64Array[]): Float64Array {
 export const SAFETY_FIXTURES = ['test/fixtures/safety/train.jsonl', 'test/fixtures/safety/messages.jsonl'] as const;
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Weights smaller than this are not shipped. */
+const SAFETY_FLOOR = 0.0005;
+/** The shared files the floor reads: everyday negatives (train splits) and everyday dev text. */
+const SAFETY_FILES: DataFile[] = ['clinc', 'chatsetExtra', 'chatsetDev', 'nqOpen', 'queryNerTrain', 'queryNerDev', 'wnutTrain', 'wnutDev', 'tweetNerTrain', 'tweetNerDev', 'wnut16Train', 'wnut16Dev', 'tweets'];
+
+/** The safety floor as models/safety.json: the fit on train, the threshold chosen on the dev splits. */
+export function trainSafety(data: DataDir): TrainedModel {
+  const { path } = data;
+  log('training the safety floor');
+  const clinc = loadClinc(path('clinc'));
+  const everyday = [
+    ...[...clinc.train, ...clinc.oos_train].map(([text]) => text),
+    ...loadChatset(path('chatsetExtra')).map((r) => r.text),
+    ...loadLines(path('nqOpen')).filter((q) => !isHeldOut(q)),
+    ...(['queryNerTrain', 'wnutTrain', 'tweetNerTrain', 'wnut16Train'] as const).flatMap((f) => loadConll(path(f)).map((q) => q.text)),
+    ...loadTweets(path('tweets')).map((t) => t.text).filter((t) => !isHeldOut(t)),
+  ];
+  const everydayDev = [
+    ...[...clinc.val, ...clinc.oos_val].map(([text]) => text),
+    ...loadChatset(path('chatsetDev')).map((r) => r.text),
+    ...(['queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'] as const).flatMap((f) => loadConll(path(f)).map((q) => q.text)),
+  ];
+  const table = stackColumns(fitSafety(everyday).w);
+  const choice = chooseThreshold(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR), 2 ** SAFETY_SETTINGS.bits - 1, everydayDev);
+  log(`safety floor on dev (threshold chosen there): ${JSON.stringify(choice.dev)}`);
+  const header: ModelHeader = {
+    model: 'safety floor: logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)',
+    format: 1,
+    command: COMMAND,
+    data: { ...hashes(data, SAFETY_FILES), ...Object.fromEntries(SAFETY_FIXTURES.map((f) => [f, sha256File(resolve(ROOT, f))])) },
+    bits: SAFETY_SETTINGS.bits,
+    classes: [...SAFETY_CLASSES],
+    dev: choice.dev,
+    params: { threshold: choice.threshold, precision_goal: PRECISION_GOAL, everyday_goal: EVERYDAY_GOAL, epochs: SAFETY_SETTINGS.epochs, seed: SAFETY_SETTINGS.seed },
+  };
+  return { file: 'models/safety.json', header, table, floor: SAFETY_FLOOR };
+}
