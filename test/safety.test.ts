@@ -15,7 +15,7 @@ import { ChatAdsError, createChatAds } from '../src/index.js';
 import { categoryTopic, messageTopics, readTopics } from '../src/core/safety/detect.js';
 import { floorScores, floorThreshold } from '../src/core/safety/floor-model.js';
 import { loadSafety } from '../scripts/eval/safety.js';
-import { screenMessage } from '../src/core/rules.js';
+import { screenMessage } from '../src/core/team-rules.js';
 import { parseRules, parseTeam } from '../src/core/teams.js';
 import { SqliteStore } from '../src/stores/sqlite.js';
 import { chatadsWith, post, team } from './helpers/fixtures.js';

@@ -7,7 +7,7 @@ import { MARKETPLACES, routeToMarketplace, storesFor } from '../src/core/resolve
 import { openGeoIp, isPublicIp } from '../src/core/geoip.js';
 import { normalizeCountry } from '../src/core/country.js';
 import { nextUtcMidnight, nextUtcMonthStart, secondsUntil } from '../src/core/clock.js';
-import { screenMessage } from '../src/core/rules.js';
+import { screenMessage } from '../src/core/team-rules.js';
 import { parseRules } from '../src/core/teams.js';
 
 describe('keys', () => {

@@ -31,7 +31,7 @@ import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
-import { screenMessage } from './rules.js';
+import { screenMessage } from './team-rules.js';
 import type { Topic } from './safety/topics.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { API_VERSION } from './envelope.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { DEFAULT_MAX_BODY_BYTES, HEALTHZ_PATH, MESSAGES_PATH, OPENAPI_PATH, READYZ_PATH } from './http.js';
-import { DEFAULT_REJECTION_MESSAGE } from './rules.js';
+import { DEFAULT_REJECTION_MESSAGE } from './team-rules.js';
 import {
   analyzeDataSchema,
   ERROR_CODES,

@@ -16,8 +16,15 @@ import { readMessage, type ReadMessage } from '../extract/index.js';
 import { score, sigmoid, type Weights } from '../model/linear.js';
 import { lazyModel } from '../model/load.js';
 import type { IntentLevel } from '../types.js';
-import { ALL_INTENT_FAMILIES, intentFeatures, type IntentFamily } from './features.js';
-export { intentSignals, type IntentSignalHit } from './signals.js';
+import { ALL_INTENT_FAMILIES, intentFeatures, tokensOf, type IntentFamily } from './features.js';
+import { signalsOfTokens, type IntentSignalHit } from './signals.js';
+export type { IntentSignalHit } from './signals.js';
+
+/** The phrase groups found in a message, in order, read as the model reads it (for debugging and the docs). */
+export function intentSignals(message: string): IntentSignalHit[] {
+  if (typeof message !== 'string' || message.length === 0) return [];
+  return signalsOfTokens(tokensOf(readMessage(message)));
+}
 
 /** Minimum score for each `min_intent` setting (levels fixed by the spec). */
 export const MIN_INTENT_THRESHOLDS = { any: 0, low: 0.2, medium: 0.5, high: 0.7 } as const;

@@ -6,7 +6,6 @@
  * (./features.ts), which learns how much each group counts.
  */
 
-const MAX_CHARS = 5000;
 
 type Polarity = 'pos' | 'neg';
 
@@ -146,15 +145,6 @@ interface CompiledSignal extends Signal {
   tokens: string[];
 }
 
-const TOKEN_RE = /[\p{L}\p{N}]+(?:'[\p{L}]+)*|[$€£]/gu;
-
-export function tokens(text: string): string[] {
-  const out: string[] = [];
-  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
-  for (const m of lower.matchAll(TOKEN_RE)) out.push(m[0]);
-  return out;
-}
-
 const SIGNALS_BY_FIRST: Map<string, CompiledSignal[]> = (() => {
   const map = new Map<string, CompiledSignal[]>();
   const add = ([phrase, weight, group]: readonly [string, number, string], polarity: Polarity): void => {
@@ -195,12 +185,6 @@ export interface IntentSignalHit {
   weight: number;
   polarity: Polarity;
   group: string;
-}
-
-/** The signals found in a message, in order (exported for debugging and the docs). */
-export function intentSignals(message: string): IntentSignalHit[] {
-  if (typeof message !== 'string' || message.length === 0) return [];
-  return signalsOfTokens(tokens(message.length > MAX_CHARS ? message.slice(0, MAX_CHARS) : message));
 }
 
 /** The signals in lower-case tokens (currency symbols as tokens of their own). */

@@ -8,7 +8,7 @@
 import { featureHash, fnv } from '../../model/hash.js';
 import { CHAINS } from '../brands.js';
 import { matchesAt } from '../lexicon.js';
-import { ruleSpans } from '../rules.js';
+import { ruleSpans } from '../heuristics.js';
 import type { Word } from '../words.js';
 
 /** B/I of a named product, B/I of a generic product type, outside. */
@@ -65,7 +65,7 @@ function gapClass(gap: string): string {
 
 /**
  * Lexicon and rule marks of every word: e.g. "B-type", "I-brand", "B-type?" (a type that needs
- * noun context), "chain", and "rB-N" / "rI-G" where the hand-written rules (../rules.ts) put a span.
+ * noun context), "chain", and "rB-N" / "rI-G" where the hand-written heuristics (../heuristics.ts) put a span.
  */
 export function lexiconMarks(words: readonly Word[], text?: string): string[][] {
   const marks: string[][] = words.map(() => []);
