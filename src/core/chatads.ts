@@ -1,41 +1,28 @@
 /**
  * `createChatAds`: composes the stages. `analyze` is the in-process call (validate → rules →
- * cache → pipeline); `handle` is the whole HTTP endpoint (route → parse → validate → auth →
- * rules → limits → cache → pipeline → envelope), in the order decisions.md fixes.
+ * cache → pipeline); `handle` is the endpoint table (handle.ts), whose messages endpoint
+ * (serve-message.ts) runs route → parse → validate → auth → rules → limits → cache → pipeline →
+ * envelope, in the order decisions.md fixes.
  */
-import { authenticate, apiKeyHeader } from './auth.js';
 import { cacheKey, ResultCache, type CacheOptions, type CachedData } from './cache.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveCountry } from './country.js';
-import { newMeta, errorEnvelope, successEnvelope, withContext } from './envelope.js';
-import { ChatAdsError, failure, isStoreUnavailable, type ChatAdsFailure, type ErrorCode } from './errors.js';
+import { ChatAdsError } from './errors.js';
 import { DEFAULT_LLM_BUDGETS, type LanguageModelLike, type LlmBudgets, type LlmExtractor } from './extract/llm.js';
 import { openGeoIp, type GeoIp } from './geoip.js';
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  isJsonContentType,
-  normalizeHeaders,
-  readBody,
-  respond,
-  respondDocument,
-  route,
-  type Endpoint,
-  type HttpRequest,
-  type HttpResponse,
-} from './http.js';
-import { admit, usageOf } from './limits.js';
+import { DEFAULT_MAX_BODY_BYTES, type HttpRequest, type HttpResponse } from './http.js';
 import { silentLogger, type Logger } from './log.js';
 import { noMetrics, type MetricsRecorder } from './metrics.js';
-import { openApiDocument } from './openapi.js';
-import { billedData, runPipeline, type PipelineDeps } from './pipeline.js';
+import { createHandler } from './handle.js';
+import { billedData, runPipeline, withheld, type PipelineDeps } from './pipeline.js';
+import type { Service } from './service.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
 import { screenMessage } from './team-rules.js';
-import type { Topic } from './safety/topics.js';
 import type { Store } from './store.js';
-import { parseRules, parseTeam, rulesVersion, type RulesInput, type Team, type TeamConfig, type TeamRules } from './teams.js';
-import type { AnalyzeData, AnalyzeRequest, Envelope, Health, Meta, NormalizedRequest, Usage } from './types.js';
+import { parseRules, parseTeam, rulesVersion, type RulesInput, type TeamConfig, type TeamRules } from './teams.js';
+import type { AnalyzeData, AnalyzeRequest, Meta, NormalizedRequest } from './types.js';
 import { validateRequest } from './validate.js';
 import { MemoryStore } from '../stores/memory.js';
 
@@ -243,124 +230,8 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     return billedData(shared ? mutableCopy(data) : data, false);
   }
 
-  async function handle(req: HttpRequest): Promise<HttpResponse> {
-    const started = performance.now();
-    const meta = newMeta(now());
-    let team: Team | null = null;
-    let usage: Usage | undefined;
-    let country: string | undefined;
-    let consumed = false;
-    let cacheHit = false;
-    let endpoint: Endpoint | null = null;
-    let topic: Topic | null = null;
-    let language: string | null = null;
-    let languageRead: boolean | null = null;
-
-    /** Logs and counts the one request event; `envelope` is null for the OpenAPI document. */
-    const finish = (res: HttpResponse, envelope: Envelope | null): HttpResponse => {
-      const err = envelope?.error;
-      const seconds = (performance.now() - started) / 1000;
-      metrics.request({ endpoint, status: res.status, code: (err?.code as ErrorCode | undefined) ?? null, team: team?.id ?? null, topic, language, read: languageRead, seconds });
-      logger(res.status >= 500 ? 'error' : 'info', 'request', {
-        request_id: meta.request_id,
-        status: res.status,
-        code: err ? err.code : null,
-        team: team?.id ?? null,
-        cache: cacheHit ? 'hit' : 'miss',
-        offers: envelope?.data?.returned ?? 0,
-        extraction: envelope?.data?.extraction_method ?? null,
-        // A code of the safety rules (docs/safety.md), never the words that matched.
-        topic,
-        // The message's language code (ISO 639-1 or "und"), never its words.
-        language,
-        duration_ms: Math.round(seconds * 100_000) / 100,
-      });
-      return res;
-    };
-    const answer = (envelope: Envelope, headers: Record<string, string> | undefined): HttpResponse =>
-      finish(respond(envelope, headers), envelope);
-    const fail = (f: ChatAdsFailure): HttpResponse => answer(errorEnvelope(f, withContext(meta, usage, country)), f.headers);
-    const answerHealth = (envelope: Envelope<Health>): HttpResponse => finish(respond(envelope, undefined), null);
-
-    try {
-      const routing = route(req.method, req.path);
-      if (!routing.ok) return fail(routing.failure);
-      endpoint = routing.endpoint;
-      // Public: before the key and the limits, so it never counts.
-      if (routing.endpoint === 'openapi') return finish(respondDocument(openApiDocument(), meta.request_id), null);
-      if (routing.endpoint === 'healthz') return answerHealth({ data: { status: 'ok' }, error: null, meta });
-      if (routing.endpoint === 'readyz') {
-        try {
-          await ready;
-          await store.ping?.();
-        } catch (err) {
-          logger('warn', 'not_ready', { request_id: meta.request_id, error: err instanceof Error ? err.name : 'unknown' });
-          return fail(failure('SERVICE_UNAVAILABLE', 'The store does not answer; retry shortly.', undefined, { 'retry-after': '1' }));
-        }
-        return answerHealth({ data: { status: 'ready' }, error: null, meta });
-      }
-      const headers = normalizeHeaders(req.headers);
-      if (!isJsonContentType(headers['content-type'])) {
-        return fail(failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json (UTF-8).'));
-      }
-      const body = await readBody(req.body, headers['content-length'], maxBodyBytes);
-      if (!body.ok) return fail(body.failure);
-      const validation = validateRequest(body.value);
-      if (!validation.ok) return fail(validation.failure);
-      const request = validation.request;
-
-      await ready;
-      const auth = await authenticate(apiKeyHeader(headers), store);
-      if (!auth.ok) return fail(auth.failure);
-      team = auth.team;
-
-      country = servedCountry(request, team);
-      const screening = screenMessage(request.message, country, team, { anyLanguage: anyLanguage(request) });
-      language = screening.language;
-      languageRead = screening.kind !== 'unsupported_language';
-      if (screening.kind !== 'pass') {
-        // Refused, on the safety floor or in a language not read: answered before the limits,
-        // so none of them counts.
-        topic = screening.topic;
-        usage = usageOf(team, await store.usage(team.id, now()));
-        if (screening.kind === 'refused') return fail(screening.failure);
-        return answer(successEnvelope(billedData(withheld(screening.kind, screening.language), false), withContext(meta, usage, country)), undefined);
-      }
-
-      const admission = await admit(store, team, now());
-      usage = admission.usage;
-      if (!admission.ok) return fail(admission.failure);
-      consumed = true;
-
-      const result = await analyzeCached(request, country, team, screening.language);
-      cacheHit = result.hit;
-      const data = billedData(result.data, true);
-      const envelope = successEnvelope(data, withContext(meta, usage, country));
-      const res = respond(envelope, undefined);
-      if (result.hit) res.text = envelopeText(result.data, data, envelope.meta);
-      return finish(res, envelope);
-    } catch (err) {
-      const unavailable = isStoreUnavailable(err);
-      logger('error', unavailable ? 'store_unavailable' : 'internal_error', {
-        request_id: meta.request_id,
-        error: err instanceof Error ? err.name : 'unknown',
-      });
-      if (consumed && team) {
-        // Only successful processing counts: give the request back.
-        const t = team;
-        await store
-          .release(t.id, now())
-          .then(() => store.usage(t.id, now()))
-          .then((counts) => (usage = usageOf(t, counts)))
-          .catch(() => {});
-      }
-      if (unavailable) {
-        // The shared store cannot answer (a Redis store failing closed): a retry soon may succeed.
-        return fail(failure('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly.', undefined, { 'retry-after': '1' }));
-      }
-      return fail(failure('INTERNAL_ERROR', 'The service failed to process the request.'));
-    }
-  }
+  const service: Service = { store, ready, now, logger, metrics, maxBodyBytes, servedCountry, anyLanguage, analyzeCached, envelopeText };
+  const handle = createHandler(service);
 
   return {
     analyze,
@@ -373,25 +244,6 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     },
     store,
     maxBodyBytes,
-  };
-}
-
-/**
- * The answer to a message on the safety floor (`sensitive_topic`) or in a language chatads does
- * not read (`unsupported_language`): no offer, nothing analysed, not billed.
- */
-function withheld(kind: 'sensitive' | 'unsupported_language', language: string): CachedData {
-  return {
-    status: 'no_offers_found',
-    matched: false,
-    reason: kind === 'sensitive' ? 'sensitive_topic' : 'unsupported_language',
-    offers: [],
-    requested: 0,
-    returned: 0,
-    intent_score: null,
-    intent_level: null,
-    extraction_method: 'skipped',
-    language,
   };
 }
 

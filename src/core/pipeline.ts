@@ -282,6 +282,25 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
   };
 }
 
+/**
+ * The answer to a message on the safety floor (`sensitive_topic`) or in a language chatads does
+ * not read (`unsupported_language`): no offer, nothing analysed, not billed.
+ */
+export function withheld(kind: 'sensitive' | 'unsupported_language', language: string): CachedData {
+  return {
+    status: 'no_offers_found',
+    matched: false,
+    reason: kind === 'sensitive' ? 'sensitive_topic' : 'unsupported_language',
+    offers: [],
+    requested: 0,
+    returned: 0,
+    intent_score: null,
+    intent_level: null,
+    extraction_method: 'skipped',
+    language,
+  };
+}
+
 /** The success `data` in the interface's field order, with `billed` set for this request. */
 export function billedData(data: CachedData, billed: boolean): AnalyzeData {
   const { status, matched, reason, min_intent_required, offers, requested, returned, intent_score, intent_level, extraction_method, language } = data;
