@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatAds } from '../src/index.js';
-import { DEMO_AFFILIATE_TAGS } from '../src/cli/serve.js';
+import { DEMO_AFFILIATE_TAGS } from '../src/cli/shared.js';
 import { readLines, parseLine } from '../src/cli/analyze/lines.js';
 import { mapOrdered } from '../src/cli/analyze/ordered.js';
 import { Readable } from 'node:stream';

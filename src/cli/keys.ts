@@ -4,7 +4,7 @@
  */
 import { generateKey } from '../core/keys.js';
 import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
-import { CliError, dataOption, DEFAULT_DATA_FILE, dataArg, openData, reporting } from './teams.js';
+import { CliError, dataOption, DEFAULT_DATA_FILE, dataArg, openData, reporting } from './shared.js';
 
 export const KEYS_HELP = `Usage: chatads keys <command> [options]
 

@@ -8,8 +8,7 @@ import type { Logger } from '../core/log.js';
 import type { ConfigFile } from '../core/teams.js';
 import { createChatAds } from '../index.js';
 import type { Analyzer } from '../mcp/index.js';
-import { DEMO_AFFILIATE_TAGS, upstreamOptions } from './serve.js';
-import { CliError } from './teams.js';
+import { CliError, DEMO_AFFILIATE_TAGS, upstreamOptions } from './shared.js';
 
 export type BackendChoice = { kind: 'remote'; url: URL; key: string } | { kind: 'local'; config?: string; team?: string };
 

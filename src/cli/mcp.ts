@@ -6,7 +6,7 @@
 import { HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
 import { openBackend, type BackendChoice } from './mcp-backend.js';
 import { runHttp, runStdio, type Http } from './mcp-run.js';
-import { reporting } from './teams.js';
+import { reporting } from './shared.js';
 
 export const DEFAULT_MCP_PORT = 3334;
 

@@ -3,7 +3,7 @@ import type { Logger } from '../core/log.js';
 import type { Store } from '../core/store.js';
 import { MemoryStore } from '../stores/memory.js';
 import { SqliteStore } from '../stores/sqlite.js';
-import { DEFAULT_DATA_FILE, messageOf } from './teams.js';
+import { DEFAULT_DATA_FILE, messageOf } from './shared.js';
 
 export type StoreKind = 'sqlite' | 'memory' | 'redis';
 

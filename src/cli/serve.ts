@@ -2,12 +2,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatAdsListener } from '../adapters/node.js';
-import { createChatAds, type ChatAdsOptions } from '../index.js';
+import { createChatAds } from '../index.js';
 import { loadConfig } from '../core/config.js';
 import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
 import type { Store } from '../core/store.js';
-import { parseTeam, type ConfigFile, type Team, type TeamConfig } from '../core/teams.js';
+import { parseTeam, type Team, type TeamConfig } from '../core/teams.js';
 import { SqliteStore } from '../stores/sqlite.js';
 import { parseOrHelp } from './args.js';
 import { loadPlayground, withPlayground } from './playground.js';
@@ -15,7 +15,7 @@ import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
 import { metricsServer } from './metrics-listener.js';
 import { requestLog } from './request-log.js';
 import { chooseStore, describeStore, openStore } from './serve-store.js';
-import { DEFAULT_DATA_FILE, dataArg, messageOf } from './teams.js';
+import { DEFAULT_DATA_FILE, DEMO_AFFILIATE_TAGS, dataArg, messageOf, upstreamOptions, type UpstreamOptions } from './shared.js';
 
 /** Node's own defaults are 60 s and 300 s: shorter, so a slow client holds a socket less long. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -87,13 +87,6 @@ export function serverTimeouts(values: { 'headers-timeout'?: string; 'request-ti
   return { headersTimeout, requestTimeout, connectionsCheckingInterval };
 }
 
-/** The demo team's tags: also those of `chatads mcp` without a config file. */
-export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
-  US: 'chatads-demo-20',
-  GB: 'chatads-demo-21',
-  DE: 'chatads-demo-21',
-};
-
 /** The demo team of the embedded default: a plan generous enough to play with. */
 function demoTeam(hash: string): TeamConfig {
   return {
@@ -102,17 +95,6 @@ function demoTeam(hash: string): TeamConfig {
     keys: [{ id: 'demo', hash }],
     affiliate_tags: { ...DEMO_AFFILIATE_TAGS },
     default_country: 'US',
-  };
-}
-
-export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'>;
-
-/** The upstream stages and budgets of a config file, as `createChatAds` options. */
-export function upstreamOptions(config: ConfigFile): UpstreamOptions {
-  return {
-    ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
-    ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
-    ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
   };
 }
 

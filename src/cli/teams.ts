@@ -1,57 +1,14 @@
 /**
  * `chatads teams create | set-plan | set-topics | show`: teams in the SQLite data file that `chatads serve
- * --data FILE` serves. Also the pieces the other data-file commands share (`keys`).
+ * --data FILE` serves.
  */
-import { existsSync } from 'node:fs';
 import { limitsOf } from '../core/limits.js';
 import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import { teamConfigSchema, type Team } from '../core/teams.js';
 import { FLOOR_TOPICS, PRESET_TOPICS, TOPICS } from '../core/safety/topics.js';
 import { dayKey, monthKey } from '../core/clock.js';
-import { SqliteStore } from '../stores/sqlite.js';
 import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
-
-/** `--data` default of every command: in the working directory. */
-export const DEFAULT_DATA_FILE = './chatads.db';
-
-/** The `--data` line of a help text, its description starting at column `column`. */
-export function dataOption(column = 17): string {
-  return `${'  --data FILE'.padEnd(column)}SQLite data file (default: ${DEFAULT_DATA_FILE})\n`;
-}
-
-/** A failure to report on one line with exit status 1 (a usage mistake is exit 2, with help). */
-export class CliError extends Error {}
-
-/** Opens the data file; with `mustExist`, a missing file is an error rather than a new empty one. */
-export function openData(file: string, mustExist: boolean): SqliteStore {
-  if (mustExist && !existsSync(file)) {
-    throw new CliError(`no data file at ${file} (create a team first: chatads teams create --id ID${dataArg(file)})`);
-  }
-  try {
-    return new SqliteStore(file);
-  } catch (err) {
-    throw new CliError(`cannot open the data file ${file}: ${messageOf(err)}`);
-  }
-}
-
-/** ` --data FILE` when FILE is not the default: for hints that name a command to run. */
-export function dataArg(file: string): string {
-  return file === DEFAULT_DATA_FILE || file === 'chatads.db' ? '' : ` --data ${file}`;
-}
-
-export function messageOf(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, ' ');
-}
-
-/** Runs a command body: a thrown error becomes one line on stderr and exit 1. */
-export async function reporting(command: string, body: () => Promise<number>): Promise<number> {
-  try {
-    return await body();
-  } catch (err) {
-    process.stderr.write(`chatads ${command}: ${messageOf(err)}\n`);
-    return 1;
-  }
-}
+import { CliError, dataArg, dataOption, DEFAULT_DATA_FILE, messageOf, openData, reporting } from './shared.js';
 
 export const TEAMS_HELP = `Usage: chatads teams <command> [options]
 
