@@ -17,6 +17,7 @@ import { ALL_INTENT_FAMILIES, groupSigns, intentFeatures, type IntentFamily } fr
 import { intentScore, MIN_INTENT_THRESHOLDS } from '../../src/core/intent/index.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { rocAuc } from '../eval/metrics.js';
+import { tableHashes } from '../../src/core/feature-tables.js';
 import type { ModelHeader } from '../../src/core/model/weights.js';
 import { asShipped, COMMAND, hashes, log, type DataDir, type TrainedModel } from './files.js';
 import { crossFitted, fitPlatt, rawScore, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -162,6 +163,7 @@ export function trainIntent(data: DataDir, sets: IntentData): { model: TrainedMo
     format: 1,
     command: COMMAND,
     data: hashes(data, INTENT_FILES),
+    tables: tableHashes('intent'),
     bits: INTENT_SETTINGS.bits,
     classes: ['purchase'],
     dev: {},

@@ -16,6 +16,7 @@ import { floorFeatures } from '../../src/core/safety/features.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { loadSafety, type SafetyMessage } from '../eval/safety.js';
 import { resolve } from 'node:path';
+import { tableHashes } from '../../src/core/feature-tables.js';
 import type { ModelHeader } from '../../src/core/model/weights.js';
 import { isHeldOut, loadChatset, loadClinc, loadConll, loadLines, loadTweets, type DataFile } from '../eval/data.js';
 import { asShipped, COMMAND, hashes, log, ROOT, sha256File, type DataDir, type TrainedModel } from './files.js';
@@ -141,6 +142,7 @@ export function trainSafety(data: DataDir): TrainedModel {
     format: 1,
     command: COMMAND,
     data: { ...hashes(data, SAFETY_FILES), ...Object.fromEntries(SAFETY_FIXTURES.map((f) => [f, sha256File(resolve(ROOT, f))])) },
+    tables: tableHashes('safety'),
     bits: SAFETY_SETTINGS.bits,
     classes: [...SAFETY_CLASSES],
     dev: choice.dev,

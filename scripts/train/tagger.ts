@@ -7,6 +7,7 @@
  */
 import { ALL_FAMILIES, TAGS } from '../../src/core/extract/tagger/features.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
+import { tableHashes } from '../../src/core/feature-tables.js';
 import type { ModelHeader } from '../../src/core/model/weights.js';
 import { loadChatset, loadClinc, loadConll, type DataFile } from '../eval/data.js';
 import { chatFrames, fromChat, fromCommands, fromQueryNer, fromSocial, type TaggedSentence } from './corpus.js';
@@ -107,6 +108,7 @@ export function trainTagger(data: DataDir, t: TaggerData): { model: TrainedModel
     format: 1,
     command: COMMAND,
     data: hashes(data, TAGGER_FILES),
+    tables: tableHashes('tagger'),
     bits: TAGGER_SETTINGS.bits,
     classes: TAGS,
     // The tagger as shipped (pruned and quantised): its dev figures.

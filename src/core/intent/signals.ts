@@ -21,7 +21,7 @@ interface Signal {
  * [phrase, weight, group]. A phrase is a sequence of lower-case tokens; `*` stands for up to
  * four arbitrary tokens. A weight of 0 neutralises a shorter phrase ("in order to" vs "order").
  */
-const POSITIVE: ReadonlyArray<readonly [string, number, string]> = [
+export const POSITIVE: ReadonlyArray<readonly [string, number, string]> = [
   // recommendation
   ['recommend', 0.55, 'recommendation'], ['recommendation', 0.55, 'recommendation'],
   ['recommendations', 0.55, 'recommendation'], ['recs', 0.45, 'recommendation'],
@@ -83,7 +83,7 @@ const POSITIVE: ReadonlyArray<readonly [string, number, string]> = [
   ['any other', 0.4, 'request'], ['something cheaper', 0.5, 'request'], ['my budget', 0.6, 'request'],
 ];
 
-const NEGATIVE: ReadonlyArray<readonly [string, number, string]> = [
+export const NEGATIVE: ReadonlyArray<readonly [string, number, string]> = [
   // negation
   ["don't want", 0.6, 'negation'], ['dont want', 0.6, 'negation'], ['do not want', 0.6, 'negation'],
   ["don't need", 0.55, 'negation'], ['dont need', 0.55, 'negation'], ['do not need', 0.55, 'negation'],

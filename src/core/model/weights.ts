@@ -13,6 +13,8 @@ export interface ModelHeader {
   command: string;
   /** Training data files (relative to the data folder) and their SHA-256. */
   data: Record<string, string>;
+  /** The hand-made tables its features read and their SHA-256 (src/core/feature-tables.ts). */
+  tables?: Record<string, string>;
   bits: number;
   classes: readonly string[];
   /** Figures the trainer measured on the dev splits it did not fit on. */
