@@ -197,6 +197,10 @@ export function tagFeatures(ctx: FeatureContext, i: number, t1: number, t2: numb
   const a = TAGS[t1] ?? '^';
   const b = TAGS[t2] ?? '^';
   const out = [h1('t-1=', a), h2('t-2t-1=', b, a), h2('t-1w=', a, ctx.words[i]!.key)];
+  // The word's first mark: a rule's when one fires, else its first lexicon mark, so the `rules`
+  // ablation moves this feature too. Reading the lexicon mark alone was tried (2026-11-27): the
+  // dev-chosen O-bias fell to 48 and three clear cases of the tests regressed; it waits for the
+  // cross-validated selection (docs/intent.md, "Known limits").
   const lx = ctx.marks[i]?.[0];
   if (lx) out.push(h2('t-1lx=', a, lx));
   return out;

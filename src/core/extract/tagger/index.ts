@@ -5,10 +5,11 @@
  * written by `npm run train` (scripts/train/tagger.ts) and decoded once on first use. The
  * trainer decodes with the same `tagStep`.
  */
-import { addFeatures, type Weights } from '../../model/linear.js';
+import { decodeStep } from '../../model/decode.js';
+import type { Weights } from '../../model/linear.js';
 import { lazyModel } from '../../model/load.js';
 import type { Word } from '../words.js';
-import { ALL_FAMILIES, allowed, BN, BG, IG, IN, O, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
+import { ALL_FAMILIES, allowed, BN, BG, IG, IN, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
 
 export interface TaggedSpan {
   /** Word range [start, end). */
@@ -26,17 +27,15 @@ export interface TaggerWeights extends Weights {
   oBias?: number;
 }
 
+const DECODER = { allowed };
+
 /**
- * One step of the greedy decoder, at training and at run time: the scores of every tag for a
- * word (`statics`: its own features, `dynamic`: those of the tags before it) into `scores`, and
- * the best tag allowed after `prev` (O for a word inside a URL or handle).
+ * One step of the greedy decoder (src/core/model/decode.ts), at training and at run time: the
+ * scores of every tag for a word into `scores`, and the best tag allowed after `prev` (O for a
+ * word inside a URL or handle).
  */
 export function tagStep(weights: TaggerWeights, statics: readonly number[], dynamic: readonly number[], prev: number, blank: boolean, scores: Float64Array): number {
-  scores.fill(0);
-  addFeatures(weights, statics, scores);
-  addFeatures(weights, dynamic, scores);
-  scores[O]! -= weights.oBias ?? 0;
-  return blank ? O : bestTag(scores, prev);
+  return decodeStep(DECODER, weights, statics, dynamic, prev, blank, weights.oBias ?? 0, scores);
 }
 
 /** Best allowed tag of every word, left to right (`ctx` from featureContext with the same families). */
@@ -52,13 +51,6 @@ export function tagWords(ctx: FeatureContext, weights: TaggerWeights = shippedWe
   return tags;
 }
 
-export function bestTag(scores: Float64Array, prev: number): number {
-  let best = 0;
-  for (let c = 1; c < scores.length; c++) {
-    if (allowed(prev, c) && scores[c]! > scores[best]!) best = c;
-  }
-  return best;
-}
 
 export function shippedWeights(): TaggerWeights {
   const m = taggerModel();
