@@ -3,7 +3,7 @@
  * can be refreshed by pasting. Numbers only, no dataset text.
  */
 import type { ChatsetScores } from './chatset.js';
-import { f3 } from './report.js';
+import { f3, goal as written } from './report.js';
 import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
@@ -32,7 +32,7 @@ function chatRows(name: string, s: ChatsetScores, targeted = false): string[][] 
 
 /** A figure's target and whether it is met, e.g. `≥ 0.95 ✓`. */
 function goal(value: number | null, op: '>=' | '<=', target: number): string {
-  return `${op === '>=' ? '≥' : '≤'} ${target.toFixed(2)} ${meets(value, op, target) ? '✓' : '✗'}`;
+  return `${op === '>=' ? '≥' : '≤'} ${written(target)} ${meets(value, op, target) ? '✓' : '✗'}`;
 }
 
 const lat = (name: string, l: Latency, target = ''): string[] => [name, String(l.n), f3(l.p50_ms), f3(l.p99_ms), f3(l.mean_ms), target];
@@ -48,7 +48,7 @@ export function renderMarkdown(r: EvalResults): string {
     '',
     mdTable(
       ['target', 'value', 'goal', 'met'],
-      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${t.target.toFixed(2)}`, t.pass ? '✓' : '✗']),
+      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${written(t.target)}`, t.pass ? '✓' : '✗']),
     ),
   ];
   if (r.chatset) {

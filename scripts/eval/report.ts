@@ -11,13 +11,18 @@ import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
 import { INTENT_AUC_TARGETS, TARGETS, meets } from './targets.js';
 
+/** A target as written: two decimals, three when it is a small share (0.003). */
+export function goal(x: number): string {
+  return x !== 0 && Math.abs(x) < 0.01 ? x.toFixed(3) : x.toFixed(2);
+}
+
 export function f3(x: number | null | undefined): string {
   return x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(3);
 }
 
 export function mark(value: number | null, op: '>=' | '<=', target: number, label: string): string {
   const sym = op === '>=' ? '≥' : '≤';
-  return `${label} ${sym} ${target.toFixed(2)} ${meets(value, op, target) ? '✓' : '✗'}`;
+  return `${label} ${sym} ${goal(target)} ${meets(value, op, target) ? '✓' : '✗'}`;
 }
 
 /** Left-aligns the first `leftCols` columns, right-aligns the rest, except a last "target" column. */
@@ -246,7 +251,7 @@ export function renderReport(r: EvalResults): string {
   out.push(
     table(
       ['target', 'value', 'goal', 'met'],
-      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${t.target.toFixed(2)}`, t.pass ? '✓' : '✗']),
+      r.targets.map((t) => [t.label, f3(t.value), `${t.op === '>=' ? '≥' : '≤'} ${goal(t.target)}`, t.pass ? '✓' : '✗']),
     ),
   );
   const met = r.targets.filter((t) => t.pass).length;
