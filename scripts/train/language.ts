@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { detectScores, type DetectorScores } from '../../src/core/language/detector.js';
-import { readEvidence, type Evidence } from '../../src/core/language/evidence.js';
+import { detectorText, readEvidence, type Evidence } from '../../src/core/language/evidence.js';
 import { FEATURE_COUNT, FEATURE_NAMES, gateFeatures, gateScore } from '../../src/core/language/features.js';
 import { fastEnglish, identifyLanguage, isName, wordCounts, type LanguageParams } from '../../src/core/language/identify.js';
 import { loadLanguageLines, wordCount } from '../eval/languages-data.js';
@@ -251,7 +251,7 @@ export function trainLanguage(data: LanguageTrainingData, header: { command: str
   }
   const items: Item[] = raw.map((r) => {
     const evidence = readEvidence(r.text, isName);
-    return { ...r, fold: fnv(r.text.toLowerCase()) % FOLDS, evidence, scores: detectScores(evidence.text) };
+    return { ...r, fold: fnv(r.text.toLowerCase()) % FOLDS, evidence, scores: detectScores(detectorText(evidence)) };
   });
 
   const foldCounts = Array.from({ length: FOLDS }, () => new Map<string, number>());

@@ -1,7 +1,8 @@
 /**
  * What in a text can tell its language. Product names, numbers and model codes carry none
  * ("Sony WH-1000XM5 vs Bose QC Ultra?"), nor do URLs, handles and hashtags: they are left out,
- * so the words that remain are the ones a reader of some language wrote.
+ * so the words that remain are the ones a reader of some language wrote. This runs on every
+ * message, cache hits included: plain ASCII words take no regular expression.
  */
 import { URLISH_RE, WORD_RE } from '../extract/words.js';
 
@@ -12,8 +13,8 @@ export interface Evidence {
   otherLetters: number;
   /** Tokens written in other scripts: words no English list knows. */
   otherTokens: number;
-  /** The words and the other-script runs, space-separated: what the detector reads. */
-  text: string;
+  /** Runs of other scripts, for the detector (with `words`: see `detectorText`). */
+  others: string[];
   /** ¿ or ¡ in the text. */
   invertedMarks: boolean;
 }
@@ -25,21 +26,49 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 const ACRONYM = /^\p{Lu}{1,4}$/u;
 const CAPITALS = /^\p{Lu}+$/u;
 const INVERTED = /[¿¡]/;
+/** Where a URL, e-mail address, handle or hashtag may start: only then is URLISH_RE run. */
+const URLISH_HINT = /[@#]|https?:|www\./i;
 /** Only the first characters are read: enough to tell a language. */
 const MAX_CHARS = 2000;
 
+const enum Ascii {
+  Other = 0,
+  Lower = 1,
+  Upper = 2,
+  Mixed = 3,
+}
+
+/** Letters a–z / A–Z only (and apostrophes): lower, upper, mixed case; Other when anything else. */
+function asciiWord(token: string): Ascii {
+  let lower = false;
+  let upper = false;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+    else if (c !== 39) return Ascii.Other;
+  }
+  return lower && upper ? Ascii.Mixed : upper ? Ascii.Upper : lower ? Ascii.Lower : Ascii.Other;
+}
+
 export function readEvidence(text: string, isName: (key: string) => boolean): Evidence {
-  const clean = (text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text).replace(URLISH_RE, ' ');
+  let clean = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+  if (URLISH_HINT.test(clean)) clean = clean.replace(URLISH_RE, ' ');
   const latin: string[] = [];
-  const parts: string[] = [];
+  /** Per Latin token: all capitals? */
+  const caps: boolean[] = [];
+  const others: string[] = [];
   let otherLetters = 0;
   let otherTokens = 0;
   let capitals = 0;
   for (const m of clean.matchAll(WORD_RE)) {
     const token = m[0];
-    if (LATIN_WORD.test(token)) {
+    const ascii = asciiWord(token);
+    if (ascii !== Ascii.Other || LATIN_WORD.test(token)) {
+      const upper = ascii === Ascii.Upper ? !token.includes("'") : ascii === Ascii.Other && CAPITALS.test(token);
       latin.push(token);
-      if (CAPITALS.test(token)) capitals++;
+      caps.push(upper);
+      if (upper) capitals++;
       continue;
     }
     // Another script, or a mix: its letters that are not Latin count as another script's. A
@@ -49,18 +78,25 @@ export function readEvidence(text: string, isName: (key: string) => boolean): Ev
     if (other > 0) {
       otherLetters += other;
       otherTokens++;
-      parts.push(token);
+      others.push(token);
     }
     // Otherwise Latin letters with digits: a model code or a quantity ("WH-1000XM5", "1kg").
   }
   // ...unless the whole text is in capitals ("NIE MAM CO ROBIĆ DZISIAJ").
   const shouted = latin.length >= 3 && capitals * 3 >= latin.length * 2;
   const words: string[] = [];
-  for (const token of latin) {
-    if (!shouted && ACRONYM.test(token)) continue;
-    const key = token.toLowerCase().replace(/’/g, "'");
+  for (let i = 0; i < latin.length; i++) {
+    const token = latin[i]!;
+    if (!shouted && caps[i] && token.length <= 4 && ACRONYM.test(token)) continue;
+    const lower = token.toLowerCase();
+    const key = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
     if (isName(key)) continue;
     words.push(key);
   }
-  return { words, otherLetters, otherTokens, text: [...words, ...parts].join(' '), invertedMarks: INVERTED.test(clean) };
+  return { words, otherLetters, otherTokens, others, invertedMarks: INVERTED.test(clean) };
+}
+
+/** What the n-gram detector reads: the words, then the runs of other scripts. */
+export function detectorText(evidence: Evidence): string {
+  return evidence.others.length === 0 ? evidence.words.join(' ') : [...evidence.words, ...evidence.others].join(' ');
 }

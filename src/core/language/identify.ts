@@ -11,10 +11,10 @@
  * cross-validation in `npm run train` (scripts/train/language.ts).
  */
 import { readFileSync } from 'node:fs';
-import { findBrand, PRODUCT_LINES } from '../extract/brands.js';
+import { BRANDS, PRODUCT_LINES } from '../extract/brands.js';
 import { modelPath } from '../model/load.js';
 import { detectScores, type DetectorScores } from './detector.js';
-import { readEvidence, type Evidence } from './evidence.js';
+import { detectorText, readEvidence, type Evidence } from './evidence.js';
 import { FEATURE_COUNT, gateFeatures, gateScore, type WordCounts } from './features.js';
 import { isReadLanguage, UNDETERMINED } from './languages.js';
 
@@ -64,9 +64,10 @@ let names: Set<string> | undefined;
 /** Single-word brand and product-line names: they carry no language ("Bose", "Kindle"). */
 export function isName(key: string): boolean {
   if (!names) {
-    names = new Set(PRODUCT_LINES.flatMap((l) => [l.name, ...l.aliases]).filter((n) => !n.includes(' ')).map((n) => n.toLowerCase()));
+    const all = [...BRANDS.flatMap((b) => [b.name, ...b.aliases]), ...PRODUCT_LINES.flatMap((l) => [l.name, ...l.aliases])];
+    names = new Set(all.map((n) => n.toLowerCase()).filter((n) => !n.includes(' ')));
   }
-  return names.has(key) || findBrand(key) !== undefined;
+  return names.has(key);
 }
 
 const PLAIN = /^[a-z']+$/;
@@ -108,7 +109,7 @@ export function identifyLanguage(text: string, model: LanguageModel = languageMo
   const counts = wordCounts(evidence, model);
   if (counts.words + counts.otherTokens === 0) return UND_READ; // names, numbers, codes only
   if (fastEnglish(counts, params.fastKnown)) return READ_EN;
-  return decide(params, counts, detectScores(evidence.text));
+  return decide(params, counts, detectScores(detectorText(evidence)));
 }
 
 /** The classifier's verdict on a text the fast path did not settle. */
