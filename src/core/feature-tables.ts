@@ -1,6 +1,7 @@
 /**
  * The hand-made tables the shipped models' features read: lexicons (brands, product lines,
- * chains, product types ...), the intent phrase groups, the safety topics' phrases. A model is
+ * chains, product types ...: src/core/extract, generated parts in extract/data/), the intent
+ * phrase groups and the safety topics' phrases (data files in models/tables/). A model is
  * fitted on the features these tables gave at training time; `npm run train` writes each table's
  * SHA-256 into the model's header (`tables`), and a test (test/feature-tables.test.ts) fails when
  * a table no longer matches the model shipped with it: edit a table, then retrain.
@@ -8,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { BRANDS, CHAINS, PRODUCT_LINES, SERVICES, STORES } from './extract/brands.js';
 import { ACCESSORY_TAILS, MODIFIERS, NON_PRODUCT_HEADS, productTypeForms, UNIT_WORDS } from './extract/product-types.js';
-import { NEGATIVE, POSITIVE } from './intent/signals.js';
-import { HARMLESS_PHRASES, TOPIC_PHRASES } from './safety/topics.js';
+import { intentPhrases } from './intent/signals.js';
+import { topicPhrases } from './safety/topics.js';
 
 /** Each table as plain data, in a fixed order (a set sorted). */
 const TABLES: Record<string, () => unknown> = {
@@ -23,8 +24,8 @@ const TABLES: Record<string, () => unknown> = {
   unit_words: () => UNIT_WORDS,
   accessory_tails: () => ACCESSORY_TAILS,
   non_product_heads: () => NON_PRODUCT_HEADS,
-  intent_phrases: () => ({ positive: POSITIVE, negative: NEGATIVE }),
-  topic_phrases: () => ({ topics: TOPIC_PHRASES, harmless: HARMLESS_PHRASES }),
+  intent_phrases: () => intentPhrases(),
+  topic_phrases: () => topicPhrases(),
 };
 
 const LEXICONS = ['brands', 'product_lines', 'chains', 'stores', 'services', 'product_types', 'modifiers', 'unit_words', 'accessory_tails', 'non_product_heads'];

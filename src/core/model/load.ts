@@ -19,6 +19,14 @@ export function modelPath(name: string): string {
   throw new Error(`chatads: the model file models/${name}.json is missing from the package`);
 }
 
+/**
+ * A hand-made feature table (models/tables/<name>.json: phrase lists the models' features read,
+ * src/core/feature-tables.ts), parsed on each call: callers keep what they build from it.
+ */
+export function readTable<T>(name: string): T {
+  return JSON.parse(readFileSync(modelPath(`tables/${name}`), 'utf8')) as T;
+}
+
 export function loadModel(name: string): LinearModel {
   return decodeModel(JSON.parse(readFileSync(modelPath(name), 'utf8')) as ModelFile);
 }

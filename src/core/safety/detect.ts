@@ -7,7 +7,7 @@
  */
 import { tokenize } from '../keyword-matcher.js';
 import { floorModelTopics } from './floor-model.js';
-import { CATEGORY_TOPICS, FLOOR_TOPICS, HARMLESS_PHRASES, TOPIC_PHRASES, TOPICS, type FloorTopic, type Topic } from './topics.js';
+import { CATEGORY_TOPICS, FLOOR_TOPICS, TOPICS, topicPhrases, type FloorTopic, type Topic } from './topics.js';
 
 interface Phrase {
   tokens: readonly string[];
@@ -28,8 +28,9 @@ function index(): Map<string, Phrase[]> {
     list.push({ tokens, topic });
     map.set(tokens[0]!, list);
   };
-  for (const topic of TOPICS) for (const text of TOPIC_PHRASES[topic]) add(text, topic);
-  for (const text of HARMLESS_PHRASES) add(text, null);
+  const { topics, harmless } = topicPhrases();
+  for (const topic of TOPICS) for (const text of topics[topic]) add(text, topic);
+  for (const text of harmless) add(text, null);
   // Longest first; at equal length a harmless reading wins over a topic.
   for (const list of map.values()) list.sort((a, b) => b.tokens.length - a.tokens.length || (a.topic === null ? -1 : 0) - (b.topic === null ? -1 : 0));
   return (byFirstToken = map);
