@@ -192,6 +192,11 @@ export class Engine implements SegmentSink, Source {
     return this.links.length >= this.maxLinks || this.offers.pending === 0;
   }
 
+  /** No more link can be placed: `maxLinks` reached, or every offer placed (or none given). */
+  get saturated(): boolean {
+    return this.done();
+  }
+
   private pop(): void {
     const seg = this.segs[this.head++]!;
     if (this.history === null) return;

@@ -1,4 +1,5 @@
 import { Engine } from './engine.js';
+import { LINKIFY_LIMITS } from './limits.js';
 import { sentenceLength } from './sentences.js';
 import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
 
@@ -36,14 +37,50 @@ export function linkifyText(text: string, offers: readonly LinkOffer[], options:
   if (readable === null || options.languageGate === false) {
     out = engine.push(input);
   } else {
-    // Sentence by sentence, cut as the middleware cuts a streamed reply.
+    // Sentence by sentence, cut as the middleware cuts a streamed reply; only a sentence a link
+    // could land in is read for its language.
+    const candidate = candidateCheck(offers);
+    let before = '';
     for (let rest = input; rest.length > 0; ) {
+      if (engine.saturated) {
+        // No link can be placed any more: the rest goes through whole.
+        out += engine.push(rest);
+        break;
+      }
       const n = sentenceLength(rest, true) ?? rest.length;
       const sentence = rest.slice(0, n);
-      out += readable(sentence) ? engine.push(sentence) : engine.pushPlain(sentence);
+      // With the end of the sentence before: a link text may start there ("Dr. Martens").
+      const gated = candidate(before + sentence) && !readable(sentence);
+      out += gated ? engine.pushPlain(sentence) : engine.push(sentence);
+      before = sentence.slice(-LINK_TEXT_MAX);
       rest = rest.slice(n);
     }
   }
   out += engine.end();
   return { text: out, links: engine.links.slice() };
 }
+
+/**
+ * Whether `sentence` may hold one of the offers' link texts: a superset of where the engine can
+ * place a link (it also wants word edges and linkable text). Exact for ASCII; a sentence or an
+ * offer with other characters (case folding beyond ASCII) is always a candidate.
+ */
+export function candidateCheck(offers: readonly LinkOffer[]): (sentence: string) => boolean {
+  const texts: string[] = [];
+  for (const o of offers ?? []) {
+    const t = typeof o?.link_text === 'string' ? o.link_text : '';
+    if (t === '') continue;
+    if (!ASCII.test(t)) return () => true;
+    texts.push(t.toLowerCase());
+  }
+  if (texts.length === 0) return () => false;
+  return (sentence) => {
+    if (!ASCII.test(sentence)) return true;
+    const lower = sentence.toLowerCase();
+    return texts.some((t) => lower.includes(t));
+  };
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** The longest link text an offer may have (LINKIFY_LIMITS.linkText). */
+const LINK_TEXT_MAX = LINKIFY_LIMITS.linkText;

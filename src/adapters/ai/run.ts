@@ -3,6 +3,8 @@ import type { LanguageModelV4Content } from '@ai-sdk/provider';
 import type { AnalyzeData, AnalyzeRequest } from '../../core/types.js';
 import { identifyLanguage } from '../../core/language/identify.js';
 import { StreamingLinkifier } from '../../linkify/index.js';
+import { candidateCheck } from '../../linkify/linkify.js';
+import { LINKIFY_LIMITS } from '../../linkify/limits.js';
 import type { LinkOffer, PlacedLink } from '../../linkify/types.js';
 import { ChatAdsDeadlineError, type Settings } from './options.js';
 import { WORDY, sentenceLength } from '../../linkify/sentences.js';
@@ -107,6 +109,8 @@ export class Block {
   private buffer = '';
   private readonly linkifier: StreamingLinkifier;
   private userAdded = false;
+  /** The end of the last sentence emitted (for `emit`'s language check). */
+  private before = '';
 
   constructor(
     private readonly run: Run,
@@ -136,8 +140,13 @@ export class Block {
       }
     }
     if (offers.length > 0) this.linkifier.addOffers(offers);
-    // A sentence in a language chatads does not read gets no link, not even the user's offers.
-    if (this.run.settings.linkify.languageGate !== false && !identifyLanguage(sentence).read) return this.linkifier.pushPlain(sentence);
+    // A sentence in a language chatads does not read gets no link, not even the user's offers
+    // (read only when one of the offers could land in it).
+    const gate = this.run.settings.linkify.languageGate !== false;
+    // With the end of the sentence before: a link text may start there ("Dr. Martens").
+    const candidate = gate && candidateCheck(this.linkifier.offers)(this.before + sentence);
+    this.before = sentence.slice(-LINKIFY_LIMITS.linkText);
+    if (candidate && !identifyLanguage(sentence).read) return this.linkifier.pushPlain(sentence);
     return this.linkifier.push(sentence);
   }
 
