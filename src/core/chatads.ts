@@ -15,7 +15,7 @@ import { silentLogger, type Logger } from './log.js';
 import { noMetrics, type MetricsRecorder } from './metrics.js';
 import { createHandler } from './handle.js';
 import { billedData, runPipeline, withheld, type PipelineDeps } from './pipeline.js';
-import type { Service } from './service.js';
+import type { CacheLookup, Service } from './service.js';
 import { searchLinkResolver } from './resolve/search-link.js';
 import type { Resolver } from './resolve/resolver.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
@@ -157,13 +157,13 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     country: string,
     rules: TeamRules,
     language: string,
+    key: string | null,
   ): Promise<{ data: Readonly<CachedData>; hit: boolean; shared: boolean }> {
-    if (!cache) {
+    if (!cache || key === null) {
       const { data } = await runPipeline(request, country, rules, deps, language);
       recordAnalysis('off', data);
       return { data, hit: false, shared: false };
     }
-    const key = cacheKey(request, country, rulesVersion(rules));
     const hit = cache.get(key);
     if (hit) {
       recordAnalysis('hit', hit);
@@ -182,6 +182,18 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     const data = await pending;
     recordAnalysis('miss', data);
     return { data, hit: false, shared: true };
+  }
+
+  /**
+   * The result cached for this request, or the key to compute it under (null without a cache);
+   * whoever serves the hit records it (`recordHit`). A cached result implies the rules passed when it was made: its key covers
+   * the message, the served country and the rules version, and the rules stage is a function of
+   * those, so a hit skips it (the language gate and the floor cost more than the hit itself).
+   */
+  function lookup(request: NormalizedRequest, country: string, rules: TeamRules): CacheLookup {
+    if (!cache) return { hit: null, key: null };
+    const key = cacheKey(request, country, rulesVersion(rules));
+    return { hit: cache.get(key) ?? null, key };
   }
 
   function recordAnalysis(cache: 'hit' | 'miss' | 'off', data: Readonly<CachedData>): void {
@@ -223,14 +235,19 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     if (!validation.ok) throw new ChatAdsError(validation.failure);
     const rules = rulesFor(context);
     const country = servedCountry(validation.request, rules);
+    const cached = lookup(validation.request, country, rules);
+    if (cached.hit) {
+      recordAnalysis('hit', cached.hit);
+      return billedData(mutableCopy(cached.hit), false);
+    }
     const screening = screenMessage(validation.request.message, country, rules, { anyLanguage: anyLanguage(validation.request) });
     if (screening.kind === 'refused') throw new ChatAdsError(screening.failure);
     if (screening.kind !== 'pass') return billedData(withheld(screening.kind, screening.language), false);
-    const { data, shared } = await analyzeCached(validation.request, country, rules, screening.language);
+    const { data, shared } = await analyzeCached(validation.request, country, rules, screening.language, cached.key);
     return billedData(shared ? mutableCopy(data) : data, false);
   }
 
-  const service: Service = { store, ready, now, logger, metrics, maxBodyBytes, servedCountry, anyLanguage, analyzeCached, envelopeText };
+  const service: Service = { store, ready, now, logger, metrics, maxBodyBytes, servedCountry, anyLanguage, lookup, recordHit: (hit) => recordAnalysis('hit', hit), analyzeCached, envelopeText };
   const handle = createHandler(service);
 
   return {

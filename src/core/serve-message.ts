@@ -1,7 +1,9 @@
 /**
  * `POST /v1/chatads/messages`, the stages in the order decisions.md fixes: parse → validate →
- * auth → rules (team-rules.ts) → limits → cache → pipeline → envelope. Only successful
- * processing counts: a request that fails after its admission is given back.
+ * auth → rules (team-rules.ts) → limits → cache → pipeline → envelope. A request whose result is
+ * cached skips the rules (they passed when it was made, and its key covers them) but not the
+ * limits. Only successful processing counts: a request that fails after its admission is given
+ * back.
  */
 import { apiKeyHeader, authenticate } from './auth.js';
 import { successEnvelope, withContext } from './envelope.js';
@@ -34,7 +36,11 @@ export async function serveMessage(service: Service, x: Exchange, req: HttpReque
     const team = (x.team = auth.team);
 
     const country = (x.country = service.servedCountry(request, team));
-    const screening = screenMessage(request.message, country, team, { anyLanguage: service.anyLanguage(request) });
+    // A cached result passed the rules when it was made (its key covers them): no need to ask again.
+    const cached = service.lookup(request, country, team);
+    const screening = cached.hit
+      ? ({ kind: 'pass', language: cached.hit.language } as const)
+      : screenMessage(request.message, country, team, { anyLanguage: service.anyLanguage(request) });
     x.language = screening.language;
     x.languageRead = screening.kind !== 'unsupported_language';
     if (screening.kind !== 'pass') {
@@ -51,7 +57,8 @@ export async function serveMessage(service: Service, x: Exchange, req: HttpReque
     if (!admission.ok) return x.fail(admission.failure);
     consumed = true;
 
-    const result = await service.analyzeCached(request, country, team, screening.language);
+    if (cached.hit) service.recordHit(cached.hit);
+    const result = cached.hit ? { data: cached.hit, hit: true } : await service.analyzeCached(request, country, team, screening.language, cached.key);
     x.cacheHit = result.hit;
     const data = billedData(result.data, true);
     const envelope = successEnvelope(data, withContext(x.meta, x.usage, country));

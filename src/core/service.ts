@@ -17,6 +17,12 @@ export interface CachedAnalysis {
   shared: boolean;
 }
 
+/** A result already cached for a request (`hit`), else the key to compute it under (null: no cache). */
+export interface CacheLookup {
+  hit: Readonly<CachedData> | null;
+  key: string | null;
+}
+
 export interface Service {
   store: Store;
   /** Resolves once the configured teams are in the store. */
@@ -29,8 +35,12 @@ export interface Service {
   servedCountry(request: NormalizedRequest, rules: TeamRules): string;
   /** Whether a request may bring a message in a language not read to the analysis (the LLM's opt-in). */
   anyLanguage(request: NormalizedRequest): boolean;
-  /** Cache → pipeline (stages extract, intent, resolve). */
-  analyzeCached(request: NormalizedRequest, country: string, rules: TeamRules, language: string): Promise<CachedAnalysis>;
+  /** The cached result of a request: a hit skips the rules stage (chatads.ts). */
+  lookup(request: NormalizedRequest, country: string, rules: TeamRules): CacheLookup;
+  /** Counts a hit `lookup` found, once it is served. */
+  recordHit(hit: Readonly<CachedData>): void;
+  /** Cache → pipeline (stages extract, intent, resolve), under the key `lookup` gave. */
+  analyzeCached(request: NormalizedRequest, country: string, rules: TeamRules, language: string, key: string | null): Promise<CachedAnalysis>;
   /** The success envelope's text for a cached result, its `data` serialised once. */
   envelopeText(cached: Readonly<CachedData>, data: AnalyzeData, meta: Meta): string;
 }
