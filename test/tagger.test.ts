@@ -87,6 +87,21 @@ describe('features and model files', () => {
     expect(wordFeatures(ctx, 3)).not.toEqual(wordFeatures(ctx, 2));
   });
 
+  it('reads the previous-tag mark only from families that are on, a rule outranking the lexicon', () => {
+    const text = 'buy the Sony WH-1000XM5 headphones at Walmart today';
+    const words = tokenize(text, false);
+    const ruled = words.findIndex((w) => w.key === 'headphones'); // a rule's span and a lexicon type
+    const store = words.findIndex((w) => w.key === 'walmart'); // a lexicon store, no rule
+    const without = (...off: string[]) => featureContext(words, text, new Set([...ALL_FAMILIES].filter((f) => !off.includes(f))));
+    const all = featureContext(words, text, ALL_FAMILIES);
+    expect(all.strongest[ruled]).toBe('rI-N');
+    expect(all.strongest[store]).toBe('B-store');
+    expect(without('lexicon').strongest[ruled]).toBe('rI-N');
+    expect(without('lexicon').strongest[store]).toBeUndefined();
+    expect(without('rules').strongest[ruled]).toBe('B-type');
+    expect(without('rules', 'lexicon').strongest.every((m) => m === undefined)).toBe(true);
+  });
+
   it('round-trips a weight table through the file format, dropping weights under the floor', () => {
     const header: ModelHeader = { model: 't', format: 1, command: 'x', data: {}, bits: 3, classes: ['a', 'b'], dev: {}, params: {} };
     const table = new Float64Array(16);

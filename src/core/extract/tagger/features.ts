@@ -113,17 +113,27 @@ export interface FeatureContext {
   rules: readonly string[];
   /** The lexicon marks of each word, rule marks left out. */
   lexicon: readonly (readonly string[])[];
+  /**
+   * The strongest mark of each word, read with the previous tag (`t-1lx`): a rule's when one
+   * fires, else the first lexicon mark, each only while its family is on, so leaving a family
+   * out removes it from this feature too.
+   */
+  strongest: readonly (string | undefined)[];
 }
 
 export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet): FeatureContext {
   const marks = lexiconMarks(words, families.has('rules') ? text : undefined);
+  const rules = marks.map((m) => m.find((x) => x.startsWith('r')) ?? 'r-');
+  const lexicon = marks.map((m) => m.filter((x) => !x.startsWith('r')));
+  const withLexicon = families.has('lexicon');
   return {
     words,
     marks,
     shapes: words.map((w) => shapeOf(w.text)),
     gaps: words.map((w, i) => (i === 0 ? '^' : gapClass(w.gap))),
-    rules: marks.map((m) => m.find((x) => x.startsWith('r')) ?? 'r-'),
-    lexicon: marks.map((m) => m.filter((x) => !x.startsWith('r'))),
+    rules,
+    lexicon,
+    strongest: rules.map((r, i) => (r !== 'r-' ? r : withLexicon ? lexicon[i]![0] : undefined)),
   };
 }
 
@@ -197,12 +207,10 @@ export function tagFeatures(ctx: FeatureContext, i: number, t1: number, t2: numb
   const a = TAGS[t1] ?? '^';
   const b = TAGS[t2] ?? '^';
   const out = [h1('t-1=', a), h2('t-2t-1=', b, a), h2('t-1w=', a, ctx.words[i]!.key)];
-  // The word's first mark: a rule's when one fires, else its first lexicon mark, so the `rules`
-  // ablation moves this feature too. Reading the lexicon mark alone was tried (2026-11-27): the
-  // dev-chosen O-bias fell to 48 and three clear cases of the tests regressed; it waits for the
-  // cross-validated selection (docs/intent.md, "Known limits").
-  const lx = ctx.marks[i]?.[0];
-  if (lx) out.push(h2('t-1lx=', a, lx));
+  // A rule's mark outranks the lexicon's here: reading the lexicon mark alone, or one feature per
+  // family, was trained and measured (docs/intent.md, "Known limits") and lost chat recall.
+  const mark = ctx.strongest[i];
+  if (mark) out.push(h2('t-1lx=', a, mark));
   return out;
 }
 
