@@ -4,13 +4,15 @@
  *   models/intent.json   (intent classifier: calibrated logistic regression; ./intent.ts)
  *   models/safety.json   (the safety floor's classifier: logistic regressions; ./safety.ts)
  *   models/language.json (the language gate's word lists and classifier; ./language.ts)
+ *   models/reply.json    (bot replies: which candidate spans get a link; ./reply.ts, on data/replies)
  * Deterministic: fixed seeds, files read in a fixed order, no clock or randomness in the output.
  * Each trainer fits on train splits and returns its file; this script only orders them (the
  * intent classifier reads its texts with the tagger) and writes them.
  *
  *   npm run train -- [--data DIR] [--ablation]
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILIES, type Family } from '../../src/core/extract/tagger/features.js';
@@ -19,7 +21,9 @@ import { COMMAND, dataDir, hashes, log, ROOT, sha256File, writeModel } from './f
 import { fitIntent, intentData, trainIntent } from './intent.js';
 import { trainLanguage } from './language.js';
 import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
+import { trainReply } from './reply.js';
 import { trainSafety } from './safety.js';
+import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false } } });
@@ -44,6 +48,17 @@ const language = trainLanguage(languageData(data.path, taxonomy), {
 });
 writeFileSync(resolve(ROOT, 'models/language.json'), language.text);
 log(`wrote models/language.json (${(language.text.length / 1024).toFixed(0)} KiB); CV ${JSON.stringify(language.cv)}`);
+
+// Bot replies: the written corpus in this repository (data/replies), read with the tagger just trained.
+const replies = loadReplies();
+const replyFiles = readdirSync(REPLY_DIR).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
+const reply = trainReply(
+  replies.filter((r) => r.split === 'train'),
+  replies.filter((r) => r.split === 'dev'),
+  tagger.fitted.weights,
+  Object.fromEntries(replyFiles.map((f) => [`data/replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_DIR)))])),
+);
+writeModel(reply.model);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');

@@ -31,8 +31,9 @@ const TABLES: Record<string, () => unknown> = {
 const LEXICONS = ['brands', 'product_lines', 'chains', 'stores', 'services', 'product_types', 'modifiers', 'unit_words', 'accessory_tails', 'non_product_heads'];
 
 /** The tables each model's features read (the intent classifier also reads the tagger's mentions). */
-export const MODEL_TABLES: Readonly<Record<'tagger' | 'intent' | 'safety', readonly string[]>> = {
+export const MODEL_TABLES: Readonly<Record<'tagger' | 'intent' | 'safety' | 'reply', readonly string[]>> = {
   tagger: LEXICONS,
+  reply: LEXICONS,
   intent: [...LEXICONS, 'intent_phrases'],
   safety: ['topic_phrases'],
 };

@@ -1,0 +1,87 @@
+/**
+ * Reading an assistant's reply: which of the products it mentions a link belongs on. The reply is
+ * read as a message is (words, lexicon marks, the tagger), then every candidate span
+ * (./candidates.ts) gets a link-worthiness score from a logistic model over its context
+ * (./features.ts; models/reply.json, written by `npm run train` from data/replies). The best
+ * non-overlapping candidates over the model's threshold are the reply's mentions: the products it
+ * recommends, by their whole names; not the user's own things, the tools of an instruction, the
+ * ingredients of a recipe, places or services.
+ */
+import { score, sigmoid, type Weights } from '../../model/linear.js';
+import { lazyModel } from '../../model/load.js';
+import { readMessage, type ReadMessage } from '../index.js';
+import type { Mention } from '../mention.js';
+import { toMention } from '../describe.js';
+import { MAX_MENTIONS } from '../words.js';
+import { findCandidates, type Candidate } from './candidates.js';
+import { candidateFeatures, sentenceOf } from './features.js';
+
+export const replyModel = lazyModel('reply');
+
+export interface ReplyWeights extends Weights {
+  /** A candidate's probability must reach this to be kept (chosen by cross-validation on train). */
+  threshold: number;
+}
+
+export function shippedReplyWeights(): ReplyWeights {
+  const m = replyModel();
+  return { ...m, threshold: m.header.params.threshold ?? 0.5 };
+}
+
+export interface ScoredCandidate {
+  candidate: Candidate;
+  /** Link-worthiness, 0..1. */
+  p: number;
+}
+
+/** Every candidate of a read reply with its link-worthiness. */
+export function scoreCandidates(read: ReadMessage, weights: Weights): ScoredCandidate[] {
+  const ctx = { read, sentence: sentenceOf(read.words) };
+  return findCandidates(read).map((candidate) => ({
+    candidate,
+    p: sigmoid(score(weights, candidateFeatures(ctx, candidate).map((h) => [h, 1] as const))),
+  }));
+}
+
+/** The kept candidates: best first, none overlapping a better one, each at least `threshold`. */
+export function keepCandidates(scored: readonly ScoredCandidate[], threshold: number): ScoredCandidate[] {
+  const kept: ScoredCandidate[] = [];
+  for (const s of [...scored].sort((a, b) => b.p - a.p || a.candidate.start - b.candidate.start)) {
+    if (s.p < threshold) break;
+    const { start, end } = s.candidate;
+    if (kept.some((k) => start < k.candidate.end && k.candidate.start < end)) continue;
+    kept.push(s);
+  }
+  return kept.sort((a, b) => a.candidate.start - b.candidate.start);
+}
+
+export interface ReplyMention {
+  mention: Mention;
+  /** Link-worthiness, 0..1: the score the pipeline filters and ranks a reply's offers by. */
+  score: number;
+}
+
+/**
+ * Whether two mentions name the same product: the same search term, or one's words all among the
+ * other's, in order ("Acme" and "Acme Pro 900"; "the XM5" and "Sony WH-1000XM5" are not caught).
+ */
+export function sameProduct(a: Mention, b: Mention): boolean {
+  const wa = a.search_term.toLowerCase().split(/\s+/);
+  const wb = b.search_term.toLowerCase().split(/\s+/);
+  const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  let k = 0;
+  for (const w of long) if (k < short.length && w === short[k]) k++;
+  return k === short.length;
+}
+
+/** The products a reply recommends, in order; never throws on text. */
+export function replyMentions(reply: string, weights: ReplyWeights = shippedReplyWeights()): ReplyMention[] {
+  const read = readMessage(reply);
+  const out: ReplyMention[] = [];
+  for (const { candidate, p } of keepCandidates(scoreCandidates(read, weights), weights.threshold)) {
+    if (out.length >= MAX_MENTIONS) break;
+    const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind);
+    if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000 });
+  }
+  return out;
+}
