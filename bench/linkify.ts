@@ -16,7 +16,7 @@ export const OFFERS: LinkOffer[] = [
 export const REPLY = `## Travel picks
 
 For long flights, the **Sony WH-1000XM5** is hard to beat: great noise cancelling and 30 hours of battery.
-If you read on the way, take a Kindle Paperwhite too; it holds thousands of books and weighs almost nothing.
+If you read on the way, I would also get a Kindle Paperwhite; it holds thousands of books and weighs almost nothing.
 
 - Charge everything the night before, including the case.
 - Download playlists and books while you still have Wi-Fi.

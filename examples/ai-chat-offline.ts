@@ -8,7 +8,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
 const reply =
   'For long flights, the Sony WH-1000XM5 is hard to beat: great noise cancelling and 30 hours of battery.\n' +
-  'If you read on the way, take a Kindle Paperwhite too. Have a good trip!';
+  'If you read on the way, I would also get a Kindle Paperwhite. Have a good trip!';
 
 // The model streams its reply in 12-character deltas, like a provider would.
 const deltas = reply.match(/[\s\S]{1,12}/g) ?? [];

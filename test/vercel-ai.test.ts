@@ -271,8 +271,8 @@ describe('affiliateLinks middleware with an in-process ChatAds', () => {
   it('several mentions in several sentences', async () => {
     const deltas = [
       'Here are three picks.\n',
-      '1. The Sony WH-1000XM5 blocks noise well.\n2. For reading, the Kindle ',
-      'Paperwhite is great!\n3. A Breville Barista Express makes good coffee. Enjoy.',
+      '1. I would go with the Sony WH-1000XM5 to block noise.\n2. For reading, I recommend the Kindle ',
+      'Paperwhite!\n3. I would get a Breville Barista Express for good coffee. Enjoy.',
     ];
     const s = await checkAllEqual(deltas, { maxLinks: 10 });
     for (const name of ['Sony WH-1000XM5', 'Kindle Paperwhite', 'Breville Barista Express']) {
@@ -400,9 +400,9 @@ describe('affiliateLinks middleware with an in-process ChatAds', () => {
       { type: 'stream-start', warnings: [] },
       { type: 'text-start', id: 'a' },
       { type: 'text-start', id: 'b' },
-      { type: 'text-delta', id: 'a', delta: 'The Kindle Paperwhite ' },
-      { type: 'text-delta', id: 'b', delta: 'Try an air fryer. The Kindle ' },
-      { type: 'text-delta', id: 'a', delta: 'is light. Pair it with the Sony WH-1000XM5.' },
+      { type: 'text-delta', id: 'a', delta: 'I recommend the Kindle Paperwhite ' },
+      { type: 'text-delta', id: 'b', delta: 'I would get the Ninja AF101 air fryer. I recommend the Kindle ' },
+      { type: 'text-delta', id: 'a', delta: 'too. Pair it with the Sony WH-1000XM5.' },
       { type: 'text-delta', id: 'b', delta: 'Paperwhite too.' },
       { type: 'text-end', id: 'b' },
       { type: 'text-delta', id: 'a', delta: ' Done.' },
@@ -419,7 +419,7 @@ describe('affiliateLinks middleware with an in-process ChatAds', () => {
     expect(g.links.length).toBe(run.links.length);
     expect(textOf('a')).toContain('[Kindle Paperwhite](');
     expect(textOf('a')).toContain(`[Sony WH-1000XM5](${SONY})`);
-    expect(textOf('b')).toContain('[air fryer](');
+    expect(textOf('b')).toContain('[Ninja AF101 air fryer](');
     expect(textOf('b')).toContain('[Kindle Paperwhite](');
     for (const id of ['a', 'b']) {
       expect(textOf(id)).toBe(linkify(rawOf(id), offersOf(run.byId[id]!)).text);
@@ -528,19 +528,21 @@ describe('the user message', () => {
 
   it('a product the user named and the assistant repeats is linked (stream = generate)', async () => {
     calls.length = 0;
-    const s = await streamed(reply(REPLY), { chatads: onlyUser }, USER);
+    const s = await streamed(reply(REPLY), { chatads: onlyUser, userMessage: true }, USER);
     expect(s.text).toContain(`The [Aeropress Go](${AEROPRESS}) is light`);
     const userCall = calls.find((c) => c.message === USER)!;
     expect(userCall).toEqual({ message: USER, message_analysis: 'fast', max_offers: 10 });
     const sentenceCall = calls.find((c) => c.message !== USER)!;
-    expect(sentenceCall).toMatchObject({ message_analysis: 'fast', max_offers: 10, min_intent: 'any' });
-    const g = await generated(reply([REPLY.join('')]), { chatads: onlyUser }, USER);
+    expect(sentenceCall).toMatchObject({ message_analysis: 'fast', max_offers: 10, min_intent: 'any', role: 'assistant' });
+    const g = await generated(reply([REPLY.join('')]), { chatads: onlyUser, userMessage: true }, USER);
     expect(g.text).toBe(s.text);
     expect(s.text).toBe(linkify(REPLY.join(''), offersOf(s.links)).text);
   });
 
-  it('userMessage: false turns it off', async () => {
+  it('is off by default (and with userMessage: false)', async () => {
     calls.length = 0;
+    const d = await streamed(reply(REPLY), { chatads: onlyUser }, USER);
+    expect(d.text).toBe(REPLY.join(''));
     const s = await streamed(reply(REPLY), { chatads: onlyUser, userMessage: false }, USER);
     expect(s.text).toBe(REPLY.join(''));
     expect(calls.some((c) => c.message === USER)).toBe(false);
@@ -548,13 +550,13 @@ describe('the user message', () => {
 
   it('the analysis options reach every request', async () => {
     calls.length = 0;
-    await streamed(reply(REPLY), { chatads: onlyUser, analysis: { min_intent: 'medium', country: 'GB', max_offers: 2, message_analysis: 'balanced' } }, USER);
+    await streamed(reply(REPLY), { chatads: onlyUser, userMessage: true, analysis: { min_intent: 'medium', country: 'GB', max_offers: 2, message_analysis: 'balanced' } }, USER);
     for (const c of calls) expect(c).toMatchObject({ min_intent: 'medium', country: 'GB', max_offers: 2, message_analysis: 'balanced' });
   });
 
   it('a user analysis slower than the deadline is waited for at most the deadline', async () => {
     const slowUser: Analyzer = { analyze: (r) => (r.message === USER ? new Promise<AnalyzeData>(() => {}) : Promise.resolve(data([]))) };
-    const s = await streamed(reply(REPLY), { chatads: slowUser, deadlineMs: 20 }, USER);
+    const s = await streamed(reply(REPLY), { chatads: slowUser, deadlineMs: 20, userMessage: true }, USER);
     expect(s.text).toBe(REPLY.join(''));
   });
 });

@@ -24,6 +24,7 @@ import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
 import { EVAL_TAGS, evaluateLanguages } from './languages.js';
+import { evaluateReplies } from './replies.js';
 import { measureSpeed } from './speed.js';
 import { checkTargets } from './targets.js';
 import { SOCIAL_SETS, evaluateWnut, type WnutDetail } from './wnut.js';
@@ -37,7 +38,7 @@ const USAGE = `usage: npm run eval -- [options]
   --only LIST     comma-separated parts: ${PARTS.join(',')} (default: all)
   --markdown FILE also write the results section of docs/quality.md (numbers only)
   --rounds N      passes over the chat set in the speed test (default: 5)
-  --split S       the written language corpus's split the languages part reports: dev (default) or test
+  --split S       the split of the written corpora (languages, replies) to report: dev (default) or test
   --help`;
 
 const NEEDS: Record<Part, DataFile[]> = {
@@ -50,6 +51,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   speed: ['chatsetDev', 'chatsetExtra'],
   safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
   languages: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
+  replies: [],
 };
 
 class UsageError extends Error {}
@@ -208,6 +210,17 @@ async function run(o: Options): Promise<void> {
     const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false });
     try {
       r.languages = await evaluateLanguages(chatads, sets, o.split);
+    } finally {
+      await chatads.close();
+    }
+  }
+  if (has('replies')) {
+    progress(`links in bot replies through the AI SDK middleware (data/replies, ${o.split} split)`);
+    const chatads = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
+    try {
+      const { wrong, ...replies } = await evaluateReplies(chatads, o.split);
+      r.replies = replies;
+      if (o.errors) writeFileSync(`${o.errors}.replies`, `${wrong.join('\n')}\n`);
     } finally {
       await chatads.close();
     }

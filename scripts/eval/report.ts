@@ -229,6 +229,25 @@ function reportLanguages(r: LanguageResult): string {
   ].join('\n');
 }
 
+function reportReplies(r: NonNullable<EvalResults['replies']>): string {
+  const pct = (n: number, of: number) => (of === 0 ? '–' : `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`);
+  return [
+    heading(`links in bot replies (data/replies, ${r.split} split; AI SDK middleware, defaults)`),
+    table(
+      ['figure', 'measured'],
+      [
+        ['links on a product the reply recommends', pct(r.links_right, r.links)],
+        ['named recommended products linked (≤ maxLinks a reply)', pct(r.named_linked, r.named)],
+        ['… linked by their full name', pct(r.named_full, r.named_linked)],
+        ['replies recommending nothing, with a link', pct(r.nothing_linked, r.nothing_replies)],
+        ['not-for-sale-here spans linked', pct(r.not_for_sale_linked, r.not_for_sale)],
+        ['links not found in the reply (should be 0)', String(r.unplaced)],
+      ],
+    ),
+    `reading one 40–80-word sentence: p50 ${r.sentence_us.p50} µs, p99 ${r.sentence_us.p99} µs (${r.sentence_us.sentences} sentences)`,
+  ].join('\n');
+}
+
 export function renderReport(r: EvalResults): string {
   const m = r.meta;
   const out = [
@@ -247,6 +266,7 @@ export function renderReport(r: EvalResults): string {
   if (r.speed) out.push(reportSpeed(r.speed));
   if (r.safety) out.push(reportSafety(r.safety));
   if (r.languages) out.push(reportLanguages(r.languages));
+  if (r.replies) out.push(reportReplies(r.replies));
   out.push(heading('targets'));
   out.push(
     table(

@@ -12,8 +12,9 @@ import type { WnutScores } from './wnut.js';
 
 import type { SafetyResult } from './safety.js';
 import type { LanguageResult } from './languages.js';
+import type { RepliesResult } from './replies.js';
 
-export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages'] as const;
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages', 'replies'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -53,6 +54,8 @@ export interface EvalResults {
   safety?: SafetyResult;
   /** The language gate: English kept, other languages kept from offers (test/fixtures/languages). */
   languages?: LanguageResult;
+  /** Links in bot replies through the AI SDK middleware (data/replies). */
+  replies?: Omit<RepliesResult, 'wrong'>;
 }
 
 function git(cwd: string, args: string[]): string | null {

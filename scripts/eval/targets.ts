@@ -27,6 +27,12 @@ export const TARGETS = {
   englishGated: 0.003,
   foreignLongOffered: 0,
   languageCostP50Us: 50,
+  replyLinkPrecision: 0.92,
+  replyNamedLinked: 0.9,
+  replyFullName: 0.8,
+  replyNothingLinked: 0.01,
+  replyNotForSaleLinked: 0.02,
+  replySentenceP50Us: 1000,
 } as const;
 
 /** The intent rows (keys of results.intent) with an AUC target. */
@@ -86,6 +92,17 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
       out.push(check(`languages.${lang}.offered`, `${lang} messages of ≥ 4 words given an offer (${l.split})`, f.long === 0 ? null : f.long_offered / f.long, '<=', TARGETS.foreignLongOffered));
     }
     out.push(check('languages.cost_p50', 'language gate cost per message p50 (µs)', l.cost_us.p50, '<=', TARGETS.languageCostP50Us));
+  }
+  const rp = r.replies;
+  if (rp) {
+    const of = (n: number, d: number): number | null => (d === 0 ? null : n / d);
+    const s = `(${rp.split})`;
+    out.push(check('replies.link_precision', `reply links on a product the reply recommends ${s}`, of(rp.links_right, rp.links), '>=', TARGETS.replyLinkPrecision));
+    out.push(check('replies.named_linked', `named recommended products linked, up to maxLinks ${s}`, of(rp.named_linked, rp.named), '>=', TARGETS.replyNamedLinked));
+    out.push(check('replies.full_name', `… of them linked by their full name ${s}`, of(rp.named_full, rp.named_linked), '>=', TARGETS.replyFullName));
+    out.push(check('replies.nothing_linked', `replies recommending nothing that get a link ${s}`, of(rp.nothing_linked, rp.nothing_replies), '<=', TARGETS.replyNothingLinked));
+    out.push(check('replies.not_for_sale_linked', `not-for-sale-here spans linked ${s}`, of(rp.not_for_sale_linked, rp.not_for_sale), '<=', TARGETS.replyNotForSaleLinked));
+    out.push(check('replies.sentence_p50', 'reply reading of a 40–80-word sentence p50 (µs)', rp.sentence_us.p50, '<=', TARGETS.replySentenceP50Us));
   }
   if (r.safety) {
     // Judged on the test split: the phrase lists were tuned on dev (docs/safety.md).

@@ -29,6 +29,7 @@ export function cacheKey(request: NormalizedRequest, country: string, rulesVersi
     request.fill_priority,
     request.resolution_mode,
     request.max_offers,
+    request.role,
     country,
     rulesVersion,
   ]);

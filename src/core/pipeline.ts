@@ -5,6 +5,7 @@
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
 import { describeTerm, readMessage, type Mention, type ReadMessage } from './extract/index.js';
+import { replyMentions, sameProduct } from './extract/reply/index.js';
 import {
   blendIntent,
   callExtractor,
@@ -112,7 +113,7 @@ async function buildData(
     };
   }
 
-  const chosen = pickStrongest(passed, request.max_offers);
+  const chosen = request.role === 'assistant' ? pickForReply(passed, request.max_offers) : pickStrongest(passed, request.max_offers);
   const route = routeToMarketplace(country, rules.affiliate_tags);
   const offers: Offer[] = [];
   if (request.resolution_mode === 'none') {
@@ -156,6 +157,8 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
     const mention: Mention = { link_text: message, start: 0, search_term: message, kind: 'named', ...describeTerm(message) };
     return { candidates: [{ mention, score: null }], messageScore: null, method: 'skipped', cacheable: true };
   }
+  // A bot's reply is read for what it recommends, by the NLP: the LLM's prompt is for users' messages.
+  if (request.role === 'assistant') return replyAnalysis(message);
   const mode = request.message_analysis;
   if (mode === 'fast') return nlpAnalysis(message, 'nlp', true);
 
@@ -219,6 +222,16 @@ function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boole
   return scored(read, read.mentions, scoreRead(read), method, cacheable);
 }
 
+/**
+ * A reply: each mention's score is its link-worthiness (src/core/extract/reply), the reply's
+ * the best of them; the words of a reply say nothing of the shopper's intent.
+ */
+function replyAnalysis(reply: string): Analysis {
+  const candidates = replyMentions(reply);
+  const messageScore = candidates.length === 0 ? null : Math.max(...candidates.map((c) => c.score));
+  return { candidates, messageScore, method: 'nlp', cacheable: true };
+}
+
 /** Every mention takes the message's score (see src/core/intent/index.ts). */
 function scored(read: ReadMessage, mentions: Mention[], messageScore: number, method: ExtractionMethod, cacheable: boolean): Analysis {
   const candidates = mentions.map((mention) => ({ mention, score: messageScore }));
@@ -262,6 +275,21 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
     })
     .slice(0, max)
     .sort((a, b) => a.mention.start - b.mention.start);
+}
+
+/**
+ * A reply's offers: named products before product types, then the more link-worthy, one per
+ * product ("Acme" after "Acme Pro 900" is the same product), returned in reply order.
+ */
+function pickForReply(candidates: Candidate[], max: number): Candidate[] {
+  const named = (c: Candidate): number => (c.mention.kind === 'named' ? 1 : 0);
+  const chosen: Candidate[] = [];
+  for (const c of [...candidates].sort((a, b) => named(b) - named(a) || (b.score ?? 0) - (a.score ?? 0) || a.mention.start - b.mention.start)) {
+    if (chosen.length >= max) break;
+    if (chosen.some((k) => sameProduct(k.mention, c.mention))) continue;
+    chosen.push(c);
+  }
+  return chosen.sort((a, b) => a.mention.start - b.mention.start);
 }
 
 function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marketplace | null): Offer {

@@ -8,6 +8,8 @@ export type MinIntent = 'any' | 'low' | 'medium' | 'high';
 export type FillPriority = 'coverage' | 'speed';
 export type ResolutionMode = 'standard' | 'none';
 export type IntentLevel = 'high' | 'medium' | 'low' | 'very_low';
+/** Who wrote the text: a user's message (the interface's case) or an assistant's reply (an extension). */
+export type TextRole = 'user' | 'assistant';
 
 /** The request body of `POST /v1/chatads/messages`, as a caller writes it. */
 export interface AnalyzeRequest {
@@ -23,6 +25,11 @@ export interface AnalyzeRequest {
   resolution_mode?: ResolutionMode;
   /** 1..10, default 1. */
   max_offers?: number;
+  /**
+   * An extension of the interface: `assistant` when the text is a bot's reply, read for the
+   * products it recommends (docs/http-api.md, "Replies"). Default `user`.
+   */
+  role?: TextRole;
 }
 
 /** A validated request with every default applied. */
@@ -38,6 +45,7 @@ export interface NormalizedRequest {
   ip: string | null;
   resolution_mode: ResolutionMode;
   max_offers: number;
+  role: TextRole;
 }
 
 export interface Product {

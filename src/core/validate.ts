@@ -62,6 +62,10 @@ export const requestSchema = z.object({
   }).meta({ description: "The end user's IPv4 or IPv6 address, for geolocation; an empty string means not given." }),
   resolution_mode: z.enum(['standard', 'none']).default('standard').meta({ description: '`none`: offers without URLs.' }),
   max_offers: z.number().int().min(1).max(MAX_OFFERS).default(1).meta({ description: 'The most offers to return.' }),
+  role: z.enum(['user', 'assistant']).default('user').meta({
+    description:
+      "Extension: `assistant` reads the text as a bot's reply and offers only the products it recommends (their whole names, named products first); `user` (default) is the interface's message.",
+  }),
 });
 
 interface Issue {
@@ -96,6 +100,7 @@ export function validateRequest(body: unknown): Validation {
         ip: v.ip ? v.ip : null,
         resolution_mode: v.resolution_mode,
         max_offers: v.max_offers,
+        role: v.role,
       },
     };
   }

@@ -29,6 +29,9 @@ const DESCRIPTIONS: Record<Field, string> = {
   ip: "The end user's IPv4 or IPv6 address, for geo-detection when country is not given.",
   resolution_mode: 'standard resolves affiliate URLs; none only extracts the keywords (offers without url).',
   max_offers: `Most offers to return, 1 to ${MAX_OFFERS}.`,
+  role:
+    "Extension: assistant when message is a bot's reply (only the products it recommends are offered, by their " +
+    'whole names, named products first); user (default) for a user message.',
 };
 
 type JsonSchema = Record<string, unknown>;

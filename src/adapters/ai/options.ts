@@ -48,8 +48,10 @@ export interface AffiliateLinksOptions extends LinkifyOptions {
   deadlineMs?: number;
   /**
    * Analyse the last user message of the prompt too, in parallel with the model call, and offer
-   * its products to the reply: a product the shopper named and the assistant repeats is linked.
-   * Default true.
+   * its products to the reply: a product the shopper named and the assistant repeats is linked
+   * wherever the reply repeats it, even as the shopper's own ("your MacBook Pro"). Default false:
+   * the reply's own reading finds what it recommends, and turning this on costs link precision
+   * on the written replies (docs/quality.md, "Replies").
    */
   userMessage?: boolean;
   /**
@@ -125,10 +127,11 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
   });
   return {
     analyzer: options.chatads,
-    sentenceRequest: { ...shared, min_intent: a.min_intent ?? 'any' },
+    // The reply's sentences are read as a reply: only what it recommends, by whole names.
+    sentenceRequest: { ...shared, min_intent: a.min_intent ?? 'any', role: 'assistant' },
     userRequest: a.min_intent === undefined ? shared : { ...shared, min_intent: a.min_intent },
     deadlineMs,
-    userMessage: options.userMessage ?? true,
+    userMessage: options.userMessage ?? false,
     linkify,
     onLinks: options.onLinks,
     onError: options.onError,

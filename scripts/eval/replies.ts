@@ -1,0 +1,165 @@
+/**
+ * Links in bot replies (data/replies, a split's replies): each reply goes through the AI SDK
+ * middleware with its defaults, as a user's bot would send it (the question as the user's message,
+ * generate mode, which places the same links as streaming), and the links it carries are checked
+ * against the labelled spans.
+ */
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { affiliateLinks } from '../../src/adapters/vercel-ai.js';
+import { replyMentions } from '../../src/core/extract/reply/index.js';
+import type { ChatAds } from '../../src/index.js';
+import { sentenceLength } from '../../src/linkify/sentences.js';
+import { percentile } from './metrics.js';
+import { loadReplies, type Reply, type ReplySplit } from './replies-data.js';
+
+/** The middleware's default. */
+const MAX_LINKS = 3;
+
+export interface RepliesResult {
+  split: ReplySplit;
+  replies: number;
+  links: number;
+  /** Links on a product the reply recommends (or advises against: a link there is not wrong). */
+  links_right: number;
+  /** Named recommended products, counted up to maxLinks per reply, and those linked. */
+  named: number;
+  named_linked: number;
+  /** Of the named products linked, those linked by exactly their full name. */
+  named_full: number;
+  nothing_replies: number;
+  nothing_linked: number;
+  not_for_sale: number;
+  not_for_sale_linked: number;
+  /** Links whose place could not be found in the reply (should be 0). */
+  unplaced: number;
+  /** replyMentions on one sentence of 40–80 words, µs. */
+  sentence_us: { p50: number | null; p99: number | null; sentences: number };
+  /** Wrong links, for reading (ids and link texts only). */
+  wrong: string[];
+}
+
+interface Link {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Runs one reply through the middleware; the links it carries, at their places in the reply. */
+async function linksOf(chatads: ChatAds, r: Reply): Promise<{ links: Link[]; unplaced: number }> {
+  const model = wrapLanguageModel({
+    model: new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: r.reply }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+        warnings: [],
+      }),
+    }),
+    middleware: affiliateLinks({ chatads, disclosure: false, analysis: { country: 'US' } }),
+  });
+  const { text } = await generateText({ model, prompt: r.question });
+  return placed(text, r);
+}
+
+function placed(text: string, r: Reply): { links: Link[]; unplaced: number } {
+  // The output is the reply with `[words](url)` around each link: find each link's place.
+  const links: Link[] = [];
+  let unplaced = 0;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(/\[([^\]\n]+)\]\((https:\/\/[^)\s]+)\)/g)) {
+    out += text.slice(last, m.index);
+    links.push({ start: out.length, end: out.length + m[1]!.length, text: m[1]! });
+    out += m[1]!;
+    last = m.index + m[0].length;
+  }
+  out += text.slice(last);
+  if (out !== r.reply) {
+    unplaced = links.length;
+    return { links: [], unplaced };
+  }
+  return { links, unplaced };
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && b.start < a.end;
+
+export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev'): Promise<RepliesResult> {
+  const replies = loadReplies().filter((r) => r.split === split);
+  const res: RepliesResult = {
+    split,
+    replies: replies.length,
+    links: 0,
+    links_right: 0,
+    named: 0,
+    named_linked: 0,
+    named_full: 0,
+    nothing_replies: 0,
+    nothing_linked: 0,
+    not_for_sale: 0,
+    not_for_sale_linked: 0,
+    unplaced: 0,
+    sentence_us: { p50: null, p99: null, sentences: 0 },
+    wrong: [],
+  };
+  for (const r of replies) {
+    const { links, unplaced } = await linksOf(chatads, r);
+    res.unplaced += unplaced;
+    res.links += links.length;
+    for (const l of links) {
+      const right = r.spans.some((s) => s.label !== 'not_for_sale_here' && overlaps(s, l));
+      if (right) res.links_right++;
+      else res.wrong.push(`${r.id}: "${l.text}"`);
+    }
+    const recommended = r.spans.filter((s) => s.label === 'recommended');
+    if (recommended.length === 0) {
+      res.nothing_replies++;
+      if (links.length > 0) res.nothing_linked++;
+    }
+    // Named products, each by its spans (the full name and its aliases).
+    const products = new Map<string, typeof recommended>();
+    for (const s of recommended) if (s.kind === 'named') products.set(s.product, [...(products.get(s.product) ?? []), s]);
+    let linked = 0;
+    let full = 0;
+    for (const [name, spans] of products) {
+      const hit = links.find((l) => spans.some((s) => overlaps(s, l)));
+      if (!hit) continue;
+      linked++;
+      if (spans.some((s) => s.text === name && s.start === hit.start && s.end === hit.end)) full++;
+    }
+    const cap = Math.min(products.size, MAX_LINKS);
+    res.named += cap;
+    res.named_linked += Math.min(linked, cap);
+    res.named_full += Math.min(full, cap);
+    for (const s of r.spans.filter((x) => x.label === 'not_for_sale_here')) {
+      res.not_for_sale++;
+      if (links.some((l) => overlaps(s, l))) res.not_for_sale_linked++;
+    }
+  }
+  res.sentence_us = sentenceCost(replies);
+  return res;
+}
+
+/** replyMentions on each sentence of 40–80 words (as the middleware cuts them), µs. */
+function sentenceCost(replies: readonly Reply[]): RepliesResult['sentence_us'] {
+  const sentences: string[] = [];
+  for (const r of replies) {
+    for (let rest = r.reply; rest.length > 0; ) {
+      const n = sentenceLength(rest, true) ?? rest.length;
+      const s = rest.slice(0, n);
+      const words = s.split(/\s+/).filter(Boolean).length;
+      if (words >= 40 && words <= 80) sentences.push(s.trim());
+      rest = rest.slice(n);
+    }
+  }
+  replyMentions('warm up: the Sony WH-1000XM5');
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const s of sentences) {
+      const t = process.hrtime.bigint();
+      replyMentions(s);
+      times.push(Number(process.hrtime.bigint() - t) / 1000);
+    }
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99), sentences: sentences.length };
+}

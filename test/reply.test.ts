@@ -1,0 +1,89 @@
+/**
+ * Bot replies (`role: "assistant"`): only what the reply recommends is offered, by its whole name,
+ * named products first and each once; the user's own things, the tools of an instruction and a
+ * reply that recommends nothing get no offer. Small written fixtures, through `analyze()`.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createChatAds } from '../src/index.js';
+import { cacheKey } from '../src/core/cache.js';
+import { replyMentions, sameProduct } from '../src/core/extract/reply/index.js';
+import { validateRequest } from '../src/core/validate.js';
+
+const chatads = createChatAds({ affiliate_tags: { US: 'mytag-20' }, cache: false });
+afterAll(() => chatads.close());
+
+const ask = (message: string, max_offers = 3) =>
+  chatads.analyze({ message, role: 'assistant', message_analysis: 'fast', min_intent: 'any', max_offers, country: 'US' });
+const linkTexts = async (message: string, max_offers = 3) => (await ask(message, max_offers)).offers.map((o) => o.link_text);
+
+describe('replies: what gets an offer', () => {
+  it('offers the named products of a list by their whole names, before the kind of product in its intro', async () => {
+    const reply =
+      'Here are three noise cancelling headphones worth a look:\n\n' +
+      '1. **Sony WH-1000XM5** – the best noise cancelling in this price range.\n' +
+      '2. **Bose QuietComfort Ultra** – the most comfortable on long flights.\n' +
+      '3. **Apple AirPods Max** – the pick if you live on an iPhone.';
+    expect(await linkTexts(reply)).toEqual(['Sony WH-1000XM5', 'Bose QuietComfort Ultra', 'Apple AirPods Max']);
+  });
+
+  it('gives each product one offer: a shorter later mention is the same product', async () => {
+    const texts = await linkTexts('I would go with the Anker 737 Power Bank. The Anker charges a laptop too, and the 737 fits in a coat pocket.', 5);
+    expect(texts).toContain('Anker 737 Power Bank');
+    expect(texts.filter((t) => t.startsWith('Anker'))).toHaveLength(1);
+  });
+
+  it('offers nothing for the user’s own things and the tools of an instruction', async () => {
+    const data = await ask('Unplug your modem and your router, wait thirty seconds, then plug the modem back in first. Use a paperclip to press the reset button on the back if the lights stay orange.');
+    expect(data.offers).toEqual([]);
+    expect(data.status).toBe('no_offers_found');
+  });
+
+  it('offers nothing in a reply that recommends nothing', async () => {
+    for (const reply of [
+      'The Treaty of Versailles was signed in 1919, five years after the war began.',
+      'To reverse a list in Python, call `items.reverse()` or use slicing: `items[::-1]`.',
+      "I'm really sorry you're going through this. It makes sense to feel tired after a week like that.",
+    ]) {
+      expect((await ask(reply)).offers).toEqual([]);
+    }
+  });
+
+  it('scores each offer by its link-worthiness, a user message by the message', async () => {
+    const data = await ask('For a first espresso machine, I would get the Breville Bambino Plus.');
+    expect(data.offers.map((o) => o.link_text)).toEqual(['Breville Bambino Plus']);
+    expect(data.offers[0]!.intent_score).toBeGreaterThan(0.5);
+    expect(data.extraction_method).toBe('nlp');
+  });
+});
+
+describe('replies: the request field', () => {
+  it('accepts user and assistant, defaults to user, and rejects anything else', () => {
+    const ok = validateRequest({ message: 'hi' });
+    expect(ok.ok && ok.request.role).toBe('user');
+    const reply = validateRequest({ message: 'hi', role: 'assistant' });
+    expect(reply.ok && reply.request.role).toBe('assistant');
+    const bad = validateRequest({ message: 'hi', role: 'system' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.failure.code).toBe('INVALID_REQUEST');
+  });
+
+  it('keys the cache by role: the same text read as a reply is another result', () => {
+    const user = validateRequest({ message: 'the Sony WH-1000XM5' });
+    const reply = validateRequest({ message: 'the Sony WH-1000XM5', role: 'assistant' });
+    if (!user.ok || !reply.ok) throw new Error('invalid fixture');
+    expect(cacheKey(user.request, 'US', 'v1')).not.toBe(cacheKey(reply.request, 'US', 'v1'));
+  });
+});
+
+describe('replies: the reader', () => {
+  it('tells the same product from another', () => {
+    const m = (search_term: string) => ({ link_text: search_term, start: 0, search_term, kind: 'named' as const, is_branded: false, term_brand: null, category: null });
+    expect(sameProduct(m('Anker'), m('Anker 555 USB-C Hub'))).toBe(true);
+    expect(sameProduct(m('anker 555'), m('Anker 555 USB-C Hub'))).toBe(true);
+    expect(sameProduct(m('Anker 555'), m('Anker 737'))).toBe(false);
+  });
+
+  it('never throws, and finds nothing in empty or markup-only text', () => {
+    for (const text of ['', '**', '***\n---\n', '| a | b |\n|---|---|', '```\n```']) expect(replyMentions(text)).toEqual([]);
+  });
+});
