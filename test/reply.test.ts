@@ -49,10 +49,16 @@ describe('replies: what gets an offer', () => {
   });
 
   it('scores each offer by its link-worthiness, a user message by the message', async () => {
-    const data = await ask('For a first espresso machine, I would get the Breville Bambino Plus.');
+    const text = 'For a first espresso machine, I would get the Breville Bambino Plus.';
+    const data = await ask(text);
     expect(data.offers.map((o) => o.link_text)).toEqual(['Breville Bambino Plus']);
-    expect(data.offers[0]!.intent_score).toBeGreaterThan(0.5);
+    expect(data.offers[0]!.intent_score).toBe(replyMentions(text)[0]!.score);
+    expect(data.intent_score).toBe(data.offers[0]!.intent_score);
     expect(data.extraction_method).toBe('nlp');
+    const asUser = await chatads.analyze({ message: text, message_analysis: 'fast', min_intent: 'any', max_offers: 3, country: 'US' });
+    expect(asUser.offers.length).toBeGreaterThan(0);
+    for (const o of asUser.offers) expect(o.intent_score).toBe(asUser.intent_score);
+    expect(asUser.intent_score).not.toBe(data.intent_score);
   });
 });
 
