@@ -1,7 +1,7 @@
 /**
- * Message text never reaches a log line, the store or an error: every path runs with a unique
- * marker in the message, and the captured logger output, stdout/stderr and the store are
- * searched for it.
+ * Message text (and a reply's question) never reaches a log line, the store or an error: every
+ * path runs with a unique marker in the message, and the captured logger output, stdout/stderr
+ * and the store are searched for it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Resolver } from '../src/index.js';
@@ -53,10 +53,12 @@ describe('privacy: no message text in logs, stores or errors', () => {
       await post(server.url, `{"message": "${MARKER}`, acme.key, { raw: true }),
       await post(server.url, { message: m('x'.repeat(5001)) }, acme.key),
       await post(server.url, { message: m('hi'), country: MARKER }, acme.key),
-      await post(server.url, { message: m('a kindle') }, acme.key),
+      await post(server.url, { message: m('hi'), role: 'assistant', question: m('x'.repeat(5001)) }, acme.key),
+      // A bot's reply and the question it answers.
+      await post(server.url, { message: m('I would get the Kindle Paperwhite.'), role: 'assistant', question: m('which e-reader?') }, acme.key),
       await post(server.url, { message: m('another kindle') }, acme.key),
     ];
-    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 422, 403, 401, 401, 400, 400, 400, 200, 429]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 422, 403, 401, 401, 400, 400, 400, 400, 200, 429]);
     expect(lines.length).toBeGreaterThanOrEqual(replies.length);
     expect(lines.some((l) => l.includes('resolver_failed'))).toBe(true);
 

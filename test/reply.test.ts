@@ -32,6 +32,18 @@ describe('replies: what gets an offer', () => {
     expect(texts.filter((t) => t.startsWith('Anker'))).toHaveLength(1);
   });
 
+  it('offers the named product, not its kind, when one sentence gives both', async () => {
+    // The reader keeps both ("white noise machine" scores higher); the budget keeps the name.
+    expect(await linkTexts('For sleep, I would get a white noise machine such as the Yogasleep Dohm Classic.')).toEqual(['Yogasleep Dohm Classic']);
+  });
+
+  it('reads the question: what the user called their own is not offered back to them', async () => {
+    const reply = 'Blow the dust out of the fan of the MacBook Pro with short bursts, then reset the SMC.';
+    const question = 'my MacBook Pro fan is really loud, how do I fix it?';
+    const data = await chatads.analyze({ message: reply, question, role: 'assistant', message_analysis: 'fast', min_intent: 'any', max_offers: 3, country: 'US' });
+    expect(data.offers).toEqual([]);
+  });
+
   it('offers nothing for the user’s own things and the tools of an instruction', async () => {
     const data = await ask('Unplug your modem and your router, wait thirty seconds, then plug the modem back in first. Use a paperclip to press the reset button on the back if the lights stay orange.');
     expect(data.offers).toEqual([]);
@@ -73,11 +85,27 @@ describe('replies: the request field', () => {
     if (!bad.ok) expect(bad.failure.code).toBe('INVALID_REQUEST');
   });
 
-  it('keys the cache by role: the same text read as a reply is another result', () => {
-    const user = validateRequest({ message: 'the Sony WH-1000XM5' });
-    const reply = validateRequest({ message: 'the Sony WH-1000XM5', role: 'assistant' });
-    if (!user.ok || !reply.ok) throw new Error('invalid fixture');
-    expect(cacheKey(user.request, 'US', 'v1')).not.toBe(cacheKey(reply.request, 'US', 'v1'));
+  it('keys the cache by role, and a reply by its question', () => {
+    const key = (body: Record<string, unknown>) => {
+      const v = validateRequest({ message: 'the Sony WH-1000XM5', ...body });
+      if (!v.ok) throw new Error('invalid fixture');
+      return cacheKey(v.request, 'US', 'v1');
+    };
+    expect(key({})).not.toBe(key({ role: 'assistant' }));
+    expect(key({ role: 'assistant', question: 'which headphones?' })).not.toBe(key({ role: 'assistant', question: 'which earbuds?' }));
+    expect(key({ role: 'assistant', question: '' })).toBe(key({ role: 'assistant' }));
+    // A user message ignores the question.
+    expect(key({ question: 'which headphones?' })).toBe(key({}));
+  });
+
+  it('takes the question as an optional string of at most 5000 characters', () => {
+    const ok = validateRequest({ message: 'hi', role: 'assistant', question: '  which one?  ' });
+    expect(ok.ok && ok.request.question).toBe('which one?');
+    for (const question of [42, 'x'.repeat(5001)]) {
+      const bad = validateRequest({ message: 'hi', role: 'assistant', question });
+      expect(bad.ok).toBe(false);
+      if (!bad.ok) expect(bad.failure.code).toBe('INVALID_REQUEST');
+    }
   });
 });
 

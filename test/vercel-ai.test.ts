@@ -533,7 +533,7 @@ describe('the user message', () => {
     const userCall = calls.find((c) => c.message === USER)!;
     expect(userCall).toEqual({ message: USER, message_analysis: 'fast', max_offers: 10 });
     const sentenceCall = calls.find((c) => c.message !== USER)!;
-    expect(sentenceCall).toMatchObject({ message_analysis: 'fast', max_offers: 10, min_intent: 'any', role: 'assistant' });
+    expect(sentenceCall).toMatchObject({ message_analysis: 'fast', max_offers: 10, min_intent: 'any', role: 'assistant', question: USER });
     const g = await generated(reply([REPLY.join('')]), { chatads: onlyUser, userMessage: true }, USER);
     expect(g.text).toBe(s.text);
     expect(s.text).toBe(linkify(REPLY.join(''), offersOf(s.links)).text);
@@ -543,6 +543,9 @@ describe('the user message', () => {
     calls.length = 0;
     const d = await streamed(reply(REPLY), { chatads: onlyUser }, USER);
     expect(d.text).toBe(REPLY.join(''));
+    // Not analysed for its products, but every sentence is read with it as the reply's question.
+    expect(calls.length).toBeGreaterThan(0);
+    for (const c of calls) expect(c).toMatchObject({ role: 'assistant', question: USER });
     const s = await streamed(reply(REPLY), { chatads: onlyUser, userMessage: false }, USER);
     expect(s.text).toBe(REPLY.join(''));
     expect(calls.some((c) => c.message === USER)).toBe(false);

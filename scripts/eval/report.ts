@@ -239,6 +239,7 @@ function reportReplies(r: NonNullable<EvalResults['replies']>): string {
         ['links on a product the reply recommends', pct(r.links_right, r.links)],
         ['named recommended products linked (≤ maxLinks a reply)', pct(r.named_linked, r.named)],
         ['… linked by their full name', pct(r.named_full, r.named_linked)],
+        ['named products missed where the budget went to other words', String(r.named_missed_budget)],
         ['replies recommending nothing, with a link', pct(r.nothing_linked, r.nothing_replies)],
         ['not-for-sale-here spans linked', pct(r.not_for_sale_linked, r.not_for_sale)],
         ['links not found in the reply (should be 0)', String(r.unplaced)],

@@ -18,7 +18,7 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { StreamTextTransform, TextStreamPart } from 'ai';
-import { type AffiliateLinksOptions, type AffiliateLinksTransformOptions, resolveOptions, linksWanted, lastUserText, clampMessage } from './ai/options.js';
+import { type AffiliateLinksOptions, type AffiliateLinksTransformOptions, resolveOptions, type Settings, linksWanted, lastUserText, clampMessage } from './ai/options.js';
 import { Run, linkContent } from './ai/run.js';
 import { providerParts, streamTextParts, linkingStream } from './ai/stream.js';
 export type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink } from '../linkify/types.js';
@@ -42,18 +42,23 @@ export function affiliateLinks(options: AffiliateLinksOptions): LanguageModelV4M
     wrapGenerate: async ({ doGenerate, params }) => {
       if (!linksWanted(params)) return doGenerate();
       // Started before the model is awaited: it runs while the model answers.
-      const run = new Run(settings, settings.userMessage ? lastUserText(params.prompt) : undefined);
+      const run = runFor(settings, lastUserText(params.prompt));
       const result = await doGenerate();
       return { ...result, content: await linkContent(run, result.content) };
     },
 
     wrapStream: async ({ doStream, params }) => {
       if (!linksWanted(params)) return doStream();
-      const run = new Run(settings, settings.userMessage ? lastUserText(params.prompt) : undefined);
+      const run = runFor(settings, lastUserText(params.prompt));
       const { stream, ...rest } = await doStream();
       return { ...rest, stream: stream.pipeThrough(linkingStream(run, providerParts)) };
     },
   };
+}
+
+/** One call's run: the user's last message is the question the reply answers, and analysed too with `userMessage`. */
+function runFor(settings: Settings, question: string | undefined): Run {
+  return new Run(settings, settings.userMessage ? question : undefined, question);
 }
 
 /**
@@ -67,6 +72,6 @@ export function affiliateLinksTransform(options: AffiliateLinksTransformOptions)
   const settings = resolveOptions({ ...rest, userMessage: false });
   return () => {
     const text = typeof userMessage === 'string' ? clampMessage(userMessage) : undefined;
-    return linkingStream<TextStreamPart<any>>(new Run(settings, text), streamTextParts);
+    return linkingStream<TextStreamPart<any>>(new Run(settings, text, text), streamTextParts);
   };
 }

@@ -30,6 +30,7 @@ export function cacheKey(request: NormalizedRequest, country: string, rulesVersi
     request.resolution_mode,
     request.max_offers,
     request.role,
+    request.role === 'assistant' ? request.question : null,
     country,
     rulesVersion,
   ]);

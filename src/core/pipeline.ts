@@ -47,6 +47,8 @@ export interface PipelineResult {
 interface Candidate {
   mention: Mention;
   score: number | null;
+  /** A reply's mentions: the sentence each is in. */
+  sentence?: number;
 }
 
 interface Analysis {
@@ -158,7 +160,7 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
     return { candidates: [{ mention, score: null }], messageScore: null, method: 'skipped', cacheable: true };
   }
   // A bot's reply is read for what it recommends, by the NLP: the LLM's prompt is for users' messages.
-  if (request.role === 'assistant') return replyAnalysis(message);
+  if (request.role === 'assistant') return replyAnalysis(message, request.question);
   const mode = request.message_analysis;
   if (mode === 'fast') return nlpAnalysis(message, 'nlp', true);
 
@@ -226,8 +228,8 @@ function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boole
  * A reply: each mention's score is its link-worthiness (src/core/extract/reply), the reply's
  * the best of them; the words of a reply say nothing of the shopper's intent.
  */
-function replyAnalysis(reply: string): Analysis {
-  const candidates = replyMentions(reply);
+function replyAnalysis(reply: string, question: string | null): Analysis {
+  const candidates = replyMentions(reply, question);
   const messageScore = candidates.length === 0 ? null : Math.max(...candidates.map((c) => c.score));
   return { candidates, messageScore, method: 'nlp', cacheable: true };
 }
@@ -279,12 +281,15 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
 
 /**
  * A reply's offers: named products before product types, then the more link-worthy, one per
- * product ("Acme" after "Acme Pro 900" is the same product), returned in reply order.
+ * product ("Acme" after "Acme Pro 900" is the same product), returned in reply order. A product
+ * type in a sentence that names a product is that product's kind ("a sound machine such as the
+ * Yogasleep Dohm"): the name gets the offer, so the type does not spend the reply's link budget.
  */
 function pickForReply(candidates: Candidate[], max: number): Candidate[] {
   const named = (c: Candidate): number => (c.mention.kind === 'named' ? 1 : 0);
+  const withName = new Set(candidates.filter((c) => c.mention.kind === 'named').map((c) => c.sentence));
   const chosen: Candidate[] = [];
-  for (const c of [...candidates].sort((a, b) => named(b) - named(a) || (b.score ?? 0) - (a.score ?? 0) || a.mention.start - b.mention.start)) {
+  for (const c of [...candidates].filter((c) => c.mention.kind === 'named' || !withName.has(c.sentence)).sort((a, b) => named(b) - named(a) || (b.score ?? 0) - (a.score ?? 0) || a.mention.start - b.mention.start)) {
     if (chosen.length >= max) break;
     if (chosen.some((k) => sameProduct(k.mention, c.mention))) continue;
     chosen.push(c);

@@ -30,6 +30,8 @@ export interface AnalyzeRequest {
    * products it recommends (docs/http-api.md, "Replies"). Default `user`.
    */
   role?: TextRole;
+  /** An extension, with `role: "assistant"`: the user's message the reply answers. */
+  question?: string;
 }
 
 /** A validated request with every default applied. */
@@ -46,6 +48,8 @@ export interface NormalizedRequest {
   resolution_mode: ResolutionMode;
   max_offers: number;
   role: TextRole;
+  /** Trimmed; null when not given. Read only with `role: "assistant"`. */
+  question: string | null;
 }
 
 export interface Product {

@@ -66,6 +66,20 @@ export const requestSchema = z.object({
     description:
       "Extension: `assistant` reads the text as a bot's reply and offers only the products it recommends (their whole names, named products first); `user` (default) is the interface's message.",
   }),
+  question: z
+    .string({ error: 'question must be a string' })
+    .max(MAX_MESSAGE_LENGTH * 2, { error: `question must be at most ${MAX_MESSAGE_LENGTH} characters` })
+    .transform((s) => s.trim())
+    .check((ctx) => {
+      if (codePointLength(ctx.value) > MAX_MESSAGE_LENGTH) {
+        ctx.issues.push({ code: 'custom', message: `question must be at most ${MAX_MESSAGE_LENGTH} characters`, input: '' });
+      }
+    })
+    .optional()
+    .meta({
+      description:
+        "Extension, with `role: \"assistant\"`: the user's message the reply answers. What it asks (a recommendation, a fix, an explanation) and what it calls the user's own tell the reply's products from the user's things. Not stored; an empty string means not given.",
+    }),
 });
 
 interface Issue {
@@ -101,6 +115,7 @@ export function validateRequest(body: unknown): Validation {
         resolution_mode: v.resolution_mode,
         max_offers: v.max_offers,
         role: v.role,
+        question: v.question ? v.question : null,
       },
     };
   }

@@ -32,6 +32,7 @@ const DESCRIPTIONS: Record<Field, string> = {
   role:
     "Extension: assistant when message is a bot's reply (only the products it recommends are offered, by their " +
     'whole names, named products first); user (default) for a user message.',
+  question: "Extension, with role assistant: the user's message the reply answers; it tells the products the reply recommends from the user's own things.",
 };
 
 type JsonSchema = Record<string, unknown>;

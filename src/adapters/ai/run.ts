@@ -15,10 +15,15 @@ export class Run {
   private readonly userDone: Promise<void> | undefined;
   private userWait: Promise<void> | undefined;
 
+  /** What every sentence is analysed with: the sentence request, and the question the reply answers. */
+  private readonly sentenceRequest: Omit<AnalyzeRequest, 'message'>;
+
   constructor(
     readonly settings: Settings,
     userText: string | undefined,
+    question: string | undefined,
   ) {
+    this.sentenceRequest = question === undefined ? settings.sentenceRequest : { ...settings.sentenceRequest, question };
     if (userText !== undefined) {
       this.userDone = this.analyze(userText, settings.userRequest).then((offers) => {
         this.userOffers = offers;
@@ -32,7 +37,7 @@ export class Run {
    */
   sentenceOffers(sentence: string): Promise<LinkOffer[]> {
     const own = WORDY.test(sentence)
-      ? this.withDeadline(this.analyze(sentence, this.settings.sentenceRequest), 'sentence')
+      ? this.withDeadline(this.analyze(sentence, this.sentenceRequest), 'sentence')
       : Promise.resolve([]);
     return Promise.all([own, this.waitForUser()]).then(([offers]) => offers);
   }

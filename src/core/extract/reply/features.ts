@@ -6,11 +6,12 @@
  * span itself are read only through their shape and marks, so the model carries over to product
  * domains it never saw.
  */
-import { featureHash } from '../../model/hash.js';
+import { featureHash, fnv } from '../../model/hash.js';
 import { isName, languageModel } from '../../language/identify.js';
 import type { ReadMessage } from '../index.js';
 import type { Word } from '../words.js';
 import type { Candidate } from './candidates.js';
+import type { QuestionContext } from './question.js';
 
 const OWN = new Set(['your', 'my', 'our', 'his', 'her', 'their', 'its', "you're", 'yours']);
 const LIKE = new Set(['like', 'as', 'e.g', 'eg', 'including', 'namely']);
@@ -34,7 +35,11 @@ const QUANTITY = new Set([
 const INSIDE_FUNCTION = new Set(['the', 'a', 'an', 'or', 'and', 'to', 'with', 'your', 'you', 'on', 'in', 'for', 'of', 'is', 'it', 'at', 'from', 'by', 'per', 'about']);
 const PLACE = new Set(['at', 'near', 'from', 'in', 'to', 'via', 'on']);
 
-const H = (s: string): number => featureHash(s);
+const H_BIAS = featureHash('bias');
+const H_NAMED = featureHash('named|');
+const H_GENERIC = featureHash('generic|');
+/** Features of where a candidate sits, also read together with how ordinary its words are. */
+const WHERE = /^(?:list-head|heading-head|line-head|table-cell|line-ends|markup=|then-dash|cue=|sentence=)/;
 
 /** The sentence of each word: [first word, end) ranges. */
 export function sentenceOf(words: readonly Word[]): Int32Array {
@@ -50,18 +55,28 @@ export function sentenceOf(words: readonly Word[]): Int32Array {
 export interface ReplyContext {
   read: ReadMessage;
   sentence: Int32Array;
+  /** The user's message the reply answers, when the caller gave it. */
+  question: QuestionContext | null;
+  /** What is read once per text and shared by its candidates (filled on first need). */
+  memo: { fences?: number[]; sentences?: Map<number, readonly string[]>; starts?: Map<number, readonly string[]>; ends?: Map<number, readonly string[]> };
+}
+
+export function replyContext(read: ReadMessage, question: QuestionContext | null): ReplyContext {
+  return { read, sentence: sentenceOf(read.words), question, memo: {} };
 }
 
 /** The candidate's features, hashed (value 1 each). */
 export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   const { text, words, marks } = ctx.read;
-  const f: string[] = ['bias'];
+  const f: number[] = [H_BIAS];
   const first = words[c.start]!;
   const last = words[c.end - 1]!;
-  const kind = c.kind;
+  const kindPrefix = c.kind === 'named' ? H_NAMED : H_GENERIC;
+  // Each feature alone and with the candidate's kind ("named|digit"), hashed without building the joined string.
+  const where: string[] = [];
   const add = (name: string): void => {
-    f.push(name);
-    f.push(`${kind}|${name}`);
+    f.push(featureHash(name), fnv(kindPrefix, name));
+    if (WHERE.test(name)) where.push(name);
   };
   for (const s of c.sources) add(`src=${s}`);
   add(`nsrc=${c.sources.size}`);
@@ -71,17 +86,11 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   if (span.some((w) => /\p{N}/u.test(w.text))) add('digit');
   if (span.every((w) => !w.capitalized)) add('lower');
   if (span.some((w) => w.text.length > 1 && w.text === w.text.toUpperCase() && /\p{L}/u.test(w.text))) add('caps-word');
-  if (first.sentenceStart) add('sentence-start');
-  if (first.key === 'the') add('starts-the');
-  if (last.base !== null) add('possessive');
-  if (first.oddCase) add('odd-case');
   // Ordinary English words ("Ingredients", "Try another outlet") against names ("Anker", "XM5").
   const { english } = languageModel();
   const ordinary = span.filter((w) => english.has(w.key) && !isName(w.key)).length;
   const ordinaryClass = ordinary === span.length ? 'all' : ordinary === 0 ? 'none' : 'some';
   add(`ordinary=${ordinaryClass}`);
-  if (english.has(first.key) && !isName(first.key)) add(first.sentenceStart ? 'first-ordinary-at-start' : 'first-ordinary');
-  if (english.has(last.key) && !isName(last.key)) add('last-ordinary');
   // A phrase, not a name: punctuation or function words inside ("Reseat the tyre", "Dehydration, caffeine or meals").
   const inner = text.slice(first.start, last.end);
   if (/[,;()$→?!]/.test(inner)) add('inner-punct');
@@ -89,57 +98,32 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   if (functionWords > 0) add(functionWords > 1 ? 'inner-function-words' : 'inner-function-word');
   if (span.length > 1 && span.slice(1).every((w) => !w.capitalized && !/\p{N}/u.test(w.text))) add('rest-lower');
 
-  // Before: the two words and the gap's markup.
-  const p1 = words[c.start - 1];
-  const p2 = words[c.start - 2];
-  const n1 = words[c.end];
-  add(`w-1=${p1 && !first.sentenceStart ? p1.key : '^'}`);
-  add(`w-2w-1=${p2 && !first.sentenceStart ? p2.key : '^'}|${p1 && !first.sentenceStart ? p1.key : '^'}`);
-  add(`w+1=${n1 && !n1.sentenceStart ? n1.key : '$'}`);
-  add(`gap-=${gapShape(first.gap)}`);
-  add(`gap+=${n1 ? gapShape(n1.gap) : '$'}`);
+  // What comes before and after it (shared by the candidates that start or end on the same word).
+  for (const name of startFeatures(ctx, c.start)) add(name);
+  for (const name of endFeatures(ctx, c.end)) add(name);
 
-  // The line: a list item's or heading's head, a "Name – why" or "Name:" line.
-  const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
-  const before = text.slice(lineStart, first.start);
-  if (/^\s*(?:[-*+•]|\d+[.)])\s*(?:\*\*|__|\*|_)?\s*$/.test(before)) add('list-head');
-  else if (/^\s*#+\s*(?:\d+[.)]\s*)?(?:\*\*)?$/.test(before)) add('heading-head');
-  else if (/^\s*(?:\*\*|__)?$/.test(before)) add('line-head');
-  else if (/^\s*\|/.test(before)) add('table-cell');
-  const after = text.slice(last.end, last.end + 6);
-  if (/^(?:\*\*|__|\*|_|["”])?\s*(?:[–—:]|-\s|\()/.test(after)) add('then-dash-or-colon');
-  const rest = text.slice(last.end, text.indexOf('\n', last.end) === -1 ? text.length : text.indexOf('\n', last.end));
-  if (/^(?:\*\*|__|\*|_)?:?\s*(?:\*\*|__)?\s*$/.test(rest)) add('line-ends');
-
-  // The words before it in its sentence.
-  const from = ctx.sentence[c.start]!;
-  const window = words.slice(Math.max(from, c.start - 4), c.start).map((w) => w.key);
-  if (window.some((k) => OWN.has(k))) add('cue=own');
-  if (p1 && OWN.has(p1.key)) add('cue=own-1');
-  if (window.some((k) => LIKE.has(k)) || (p1?.key === 'the' && p2 && LIKE.has(p2.key))) add('cue=like');
-  if (window.some((k) => RECOMMEND.has(k))) add('cue=recommend');
-  if (window.some((k) => AGAINST.has(k))) add('cue=against');
-  if (window.some((k) => QUANTITY.has(k)) || (p1 && /^\d/.test(p1.text))) add('cue=quantity');
-  if (p1 && PLACE.has(p1.key)) add(`cue=place-${p1.key}`);
-
-  // Its sentence.
-  let end = c.end;
-  while (end < words.length && ctx.sentence[end] === from) end++;
-  const sentenceWords = words.slice(from, end);
-  const lead = words[from]!;
-  if (INSTRUCTION.has(lead.key)) add('sentence=instruction');
-  if (sentenceWords.some((w) => RECOMMEND.has(w.key))) add('sentence=recommend');
-  if (sentenceWords.some((w) => AGAINST.has(w.key))) add('sentence=against');
-  if (sentenceWords.some((w) => OWN.has(w.key))) add('sentence=own');
-  const tail = text.slice(words[end - 1]!.end, (words[end]?.start ?? text.length)).trim();
-  if (tail.startsWith('?')) add('sentence=question');
-  if (tail.startsWith(':')) add('sentence=colon');
-  if (inCode(text, first.start)) add('code');
+  // Its sentence (what it says is read once per sentence).
+  for (const cue of sentenceCues(ctx, ctx.sentence[c.start]!)) add(cue);
+  if (inCode(ctx, first.start)) add('code');
 
   // Where it sits, by how ordinary its words are: a bold "Method" is a heading, a bold "Anker 555" a pick.
-  const where = f.filter((x) => !x.includes('|') && /^(?:list-head|heading-head|line-head|table-cell|line-ends|markup=|then-dash|cue=|sentence=)/.test(x));
-  for (const w of where) add(`${w}&ordinary=${ordinaryClass}`);
+  for (const w of where.splice(0)) add(`${w}&ordinary=${ordinaryClass}`);
   add(`len=${Math.min(c.end - c.start, 4)}&ordinary=${ordinaryClass}`);
+
+  // The question it answers: what it asks, and whether it named this as the user's own.
+  const q = ctx.question;
+  if (!q) add('q=none');
+  else {
+    const bucket = q.intent < 0.2 ? 'low' : q.intent < 0.5 ? 'mid' : q.intent < 0.8 ? 'high' : 'top';
+    add(`q-intent=${bucket}`);
+    for (const k of q.kinds) add(`q=${k}`);
+    if (q.kinds.length === 0) add('q=other');
+    const keys = span.map((w) => w.base ?? w.key);
+    const inQuestion = keys.filter((k) => q.words.has(k)).length;
+    if (inQuestion > 0) add(inQuestion === keys.length ? 'in-q=all' : 'in-q=some');
+    if (keys.some((k) => q.own.has(k))) add('q-own');
+    for (const k of q.kinds) add(`q=${k}&in-q=${inQuestion > 0}`);
+  }
 
   // What the lexicons and the tagger say about its words.
   for (let i = c.start; i < c.end; i++) {
@@ -153,7 +137,7 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   add(`tag=${tags[c.start]}`);
   add(`tag-last=${tags[c.end - 1]}`);
   if (c.start > 0) add(`tag-1=${tags[c.start - 1]}`);
-  return f.map(H);
+  return f;
 }
 
 function gapShape(gap: string): string {
@@ -165,9 +149,98 @@ function gapShape(gap: string): string {
 }
 
 /** Inside a fenced block or a code span (linkify never links there anyway). */
-function inCode(text: string, at: number): boolean {
-  const fences = text.slice(0, at).match(/^```/gm)?.length ?? 0;
-  if (fences % 2 === 1) return true;
+function inCode(ctx: ReplyContext, at: number): boolean {
+  const text = ctx.read.text;
+  // Fence lines, found once per text: inside a fenced block after an odd number of them.
+  const fences = (ctx.memo.fences ??= [...text.matchAll(/^```/gm)].map((m) => m.index));
+  let before = 0;
+  while (before < fences.length && fences[before]! < at) before++;
+  if (before % 2 === 1) return true;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   return (text.slice(lineStart, at).match(/`/g)?.length ?? 0) % 2 === 1;
+}
+
+/** The features of a candidate starting at word `start`: its first word, the words and line before it. */
+function startFeatures(ctx: ReplyContext, start: number): readonly string[] {
+  const memo = (ctx.memo.starts ??= new Map());
+  const known = memo.get(start);
+  if (known) return known;
+  const { text, words } = ctx.read;
+  const { english } = languageModel();
+  const f: string[] = [];
+  const first = words[start]!;
+  if (first.sentenceStart) f.push('sentence-start');
+  if (first.key === 'the') f.push('starts-the');
+  if (first.oddCase) f.push('odd-case');
+  if (english.has(first.key) && !isName(first.key)) f.push(first.sentenceStart ? 'first-ordinary-at-start' : 'first-ordinary');
+  // Before: the two words and the gap's markup.
+  const p1 = words[start - 1];
+  const p2 = words[start - 2];
+  f.push(`w-1=${p1 && !first.sentenceStart ? p1.key : '^'}`);
+  f.push(`w-2w-1=${p2 && !first.sentenceStart ? p2.key : '^'}|${p1 && !first.sentenceStart ? p1.key : '^'}`);
+  f.push(`gap-=${gapShape(first.gap)}`);
+  // The line: a list item's or heading's head, or a line's first words.
+  const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
+  const before = text.slice(lineStart, first.start);
+  if (/^\s*(?:[-*+•]|\d+[.)])\s*(?:\*\*|__|\*|_)?\s*$/.test(before)) f.push('list-head');
+  else if (/^\s*#+\s*(?:\d+[.)]\s*)?(?:\*\*)?$/.test(before)) f.push('heading-head');
+  else if (/^\s*(?:\*\*|__)?$/.test(before)) f.push('line-head');
+  else if (/^\s*\|/.test(before)) f.push('table-cell');
+  // The words before it in its sentence: the user's own, "like the", a recommendation, advice against, a quantity, a place.
+  const from = ctx.sentence[start]!;
+  const window = words.slice(Math.max(from, start - 4), start).map((w) => w.key);
+  if (window.some((k) => OWN.has(k))) f.push('cue=own');
+  if (p1 && OWN.has(p1.key)) f.push('cue=own-1');
+  if (window.some((k) => LIKE.has(k)) || (p1?.key === 'the' && p2 && LIKE.has(p2.key))) f.push('cue=like');
+  if (window.some((k) => RECOMMEND.has(k))) f.push('cue=recommend');
+  if (window.some((k) => AGAINST.has(k))) f.push('cue=against');
+  if (window.some((k) => QUANTITY.has(k)) || (p1 && /^\d/.test(p1.text))) f.push('cue=quantity');
+  if (p1 && PLACE.has(p1.key)) f.push(`cue=place-${p1.key}`);
+  memo.set(start, f);
+  return f;
+}
+
+/** The features of a candidate ending before word `end`: its last word, and what follows it. */
+function endFeatures(ctx: ReplyContext, end: number): readonly string[] {
+  const memo = (ctx.memo.ends ??= new Map());
+  const known = memo.get(end);
+  if (known) return known;
+  const { text, words } = ctx.read;
+  const { english } = languageModel();
+  const f: string[] = [];
+  const last = words[end - 1]!;
+  const n1 = words[end];
+  if (last.base !== null) f.push('possessive');
+  if (english.has(last.key) && !isName(last.key)) f.push('last-ordinary');
+  f.push(`w+1=${n1 && !n1.sentenceStart ? n1.key : '$'}`);
+  f.push(`gap+=${n1 ? gapShape(n1.gap) : '$'}`);
+  // A "Name – why" or "Name:" line, or the line's end.
+  const after = text.slice(last.end, last.end + 6);
+  if (/^(?:\*\*|__|\*|_|["”])?\s*(?:[–—:]|-\s|\()/.test(after)) f.push('then-dash-or-colon');
+  const lineEnd = text.indexOf('\n', last.end);
+  const rest = text.slice(last.end, lineEnd === -1 ? text.length : lineEnd);
+  if (/^(?:\*\*|__|\*|_)?:?\s*(?:\*\*|__)?\s*$/.test(rest)) f.push('line-ends');
+  memo.set(end, f);
+  return f;
+}
+
+/** The cues of the sentence starting at word `from`, read once per sentence. */
+function sentenceCues(ctx: ReplyContext, from: number): readonly string[] {
+  const memo = (ctx.memo.sentences ??= new Map());
+  const known = memo.get(from);
+  if (known) return known;
+  const { text, words } = ctx.read;
+  let end = from + 1;
+  while (end < words.length && ctx.sentence[end] === from) end++;
+  const sentenceWords = words.slice(from, end);
+  const cues: string[] = [];
+  if (INSTRUCTION.has(words[from]!.key)) cues.push('sentence=instruction');
+  if (sentenceWords.some((w) => RECOMMEND.has(w.key))) cues.push('sentence=recommend');
+  if (sentenceWords.some((w) => AGAINST.has(w.key))) cues.push('sentence=against');
+  if (sentenceWords.some((w) => OWN.has(w.key))) cues.push('sentence=own');
+  const tail = text.slice(words[end - 1]!.end, words[end]?.start ?? text.length).trim();
+  if (tail.startsWith('?')) cues.push('sentence=question');
+  if (tail.startsWith(':')) cues.push('sentence=colon');
+  memo.set(from, cues);
+  return cues;
 }

@@ -3,7 +3,7 @@
  * read as a message is (words, lexicon marks, the tagger), then every candidate span
  * (./candidates.ts) gets a link-worthiness score from a logistic model over its context
  * (./features.ts; models/reply.json, written by `npm run train` from data/replies). The best
- * non-overlapping candidates over the model's threshold are the reply's mentions: the products it
+ * non-overlapping candidates over the model's thresholds are the reply's mentions: the products it
  * recommends, by their whole names; not the user's own things, the tools of an instruction, the
  * ingredients of a recipe, places or services.
  */
@@ -14,18 +14,24 @@ import type { Mention } from '../mention.js';
 import { toMention } from '../describe.js';
 import { MAX_MENTIONS } from '../words.js';
 import { findCandidates, type Candidate } from './candidates.js';
-import { candidateFeatures, sentenceOf } from './features.js';
+import { candidateFeatures, replyContext, sentenceOf } from './features.js';
+import { readQuestion, type QuestionContext } from './question.js';
 
 export const replyModel = lazyModel('reply');
 
+/** What a candidate's probability must reach to be kept, by kind (chosen by cross-validation on train). */
+export interface Thresholds {
+  named: number;
+  generic: number;
+}
+
 export interface ReplyWeights extends Weights {
-  /** A candidate's probability must reach this to be kept (chosen by cross-validation on train). */
-  threshold: number;
+  thresholds: Thresholds;
 }
 
 export function shippedReplyWeights(): ReplyWeights {
   const m = replyModel();
-  return { ...m, threshold: m.header.params.threshold ?? 0.5 };
+  return { ...m, thresholds: { named: m.header.params.threshold_named ?? 0.5, generic: m.header.params.threshold_generic ?? 0.5 } };
 }
 
 export interface ScoredCandidate {
@@ -35,19 +41,19 @@ export interface ScoredCandidate {
 }
 
 /** Every candidate of a read reply with its link-worthiness. */
-export function scoreCandidates(read: ReadMessage, weights: Weights): ScoredCandidate[] {
-  const ctx = { read, sentence: sentenceOf(read.words) };
+export function scoreCandidates(read: ReadMessage, weights: Weights, question: QuestionContext | null = null): ScoredCandidate[] {
+  const ctx = replyContext(read, question);
   return findCandidates(read).map((candidate) => ({
     candidate,
     p: sigmoid(score(weights, candidateFeatures(ctx, candidate).map((h) => [h, 1] as const))),
   }));
 }
 
-/** The kept candidates: best first, none overlapping a better one, each at least `threshold`. */
-export function keepCandidates(scored: readonly ScoredCandidate[], threshold: number): ScoredCandidate[] {
+/** The kept candidates: best first, none overlapping a better one, each at least its kind's threshold. */
+export function keepCandidates(scored: readonly ScoredCandidate[], thresholds: Thresholds): ScoredCandidate[] {
   const kept: ScoredCandidate[] = [];
   for (const s of [...scored].sort((a, b) => b.p - a.p || a.candidate.start - b.candidate.start)) {
-    if (s.p < threshold) break;
+    if (s.p < thresholds[s.candidate.kind]) continue;
     const { start, end } = s.candidate;
     if (kept.some((k) => start < k.candidate.end && k.candidate.start < end)) continue;
     kept.push(s);
@@ -59,6 +65,8 @@ export interface ReplyMention {
   mention: Mention;
   /** Link-worthiness, 0..1: the score the pipeline filters and ranks a reply's offers by. */
   score: number;
+  /** The sentence of the reply it is in (the index of its first word's sentence start). */
+  sentence: number;
 }
 
 /**
@@ -74,14 +82,18 @@ export function sameProduct(a: Mention, b: Mention): boolean {
   return k === short.length;
 }
 
-/** The products a reply recommends, in order; never throws on text. */
-export function replyMentions(reply: string, weights: ReplyWeights = shippedReplyWeights()): ReplyMention[] {
+/**
+ * The products a reply recommends, in order; `question` is the user's message it answers, when
+ * known. Never throws on text.
+ */
+export function replyMentions(reply: string, question: string | null = null, weights: ReplyWeights = shippedReplyWeights()): ReplyMention[] {
   const read = readMessage(reply);
+  const sentences = sentenceOf(read.words);
   const out: ReplyMention[] = [];
-  for (const { candidate, p } of keepCandidates(scoreCandidates(read, weights), weights.threshold)) {
+  for (const { candidate, p } of keepCandidates(scoreCandidates(read, weights, readQuestion(question)), weights.thresholds)) {
     if (out.length >= MAX_MENTIONS) break;
     const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind);
-    if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000 });
+    if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[candidate.start]! });
   }
   return out;
 }
