@@ -162,9 +162,10 @@ function inCode(ctx: ReplyContext, at: number): boolean {
 
 /** The features of a candidate starting at word `start`: its first word, the words and line before it. */
 function startFeatures(ctx: ReplyContext, start: number): readonly string[] {
-  const memo = (ctx.memo.starts ??= new Map());
-  const known = memo.get(start);
-  if (known) return known;
+  return once((ctx.memo.starts ??= new Map()), start, () => readStart(ctx, start));
+}
+
+function readStart(ctx: ReplyContext, start: number): string[] {
   const { text, words } = ctx.read;
   const { english } = languageModel();
   const f: string[] = [];
@@ -196,15 +197,15 @@ function startFeatures(ctx: ReplyContext, start: number): readonly string[] {
   if (window.some((k) => AGAINST.has(k))) f.push('cue=against');
   if (window.some((k) => QUANTITY.has(k)) || (p1 && /^\d/.test(p1.text))) f.push('cue=quantity');
   if (p1 && PLACE.has(p1.key)) f.push(`cue=place-${p1.key}`);
-  memo.set(start, f);
   return f;
 }
 
 /** The features of a candidate ending before word `end`: its last word, and what follows it. */
 function endFeatures(ctx: ReplyContext, end: number): readonly string[] {
-  const memo = (ctx.memo.ends ??= new Map());
-  const known = memo.get(end);
-  if (known) return known;
+  return once((ctx.memo.ends ??= new Map()), end, () => readEnd(ctx, end));
+}
+
+function readEnd(ctx: ReplyContext, end: number): string[] {
   const { text, words } = ctx.read;
   const { english } = languageModel();
   const f: string[] = [];
@@ -220,15 +221,15 @@ function endFeatures(ctx: ReplyContext, end: number): readonly string[] {
   const lineEnd = text.indexOf('\n', last.end);
   const rest = text.slice(last.end, lineEnd === -1 ? text.length : lineEnd);
   if (/^(?:\*\*|__|\*|_)?:?\s*(?:\*\*|__)?\s*$/.test(rest)) f.push('line-ends');
-  memo.set(end, f);
   return f;
 }
 
 /** The cues of the sentence starting at word `from`, read once per sentence. */
 function sentenceCues(ctx: ReplyContext, from: number): readonly string[] {
-  const memo = (ctx.memo.sentences ??= new Map());
-  const known = memo.get(from);
-  if (known) return known;
+  return once((ctx.memo.sentences ??= new Map()), from, () => readSentence(ctx, from));
+}
+
+function readSentence(ctx: ReplyContext, from: number): string[] {
   const { text, words } = ctx.read;
   let end = from + 1;
   while (end < words.length && ctx.sentence[end] === from) end++;
@@ -241,6 +242,12 @@ function sentenceCues(ctx: ReplyContext, from: number): readonly string[] {
   const tail = text.slice(words[end - 1]!.end, words[end]?.start ?? text.length).trim();
   if (tail.startsWith('?')) cues.push('sentence=question');
   if (tail.startsWith(':')) cues.push('sentence=colon');
-  memo.set(from, cues);
   return cues;
+}
+
+/** `memo`'s value for `key`, made on first need. */
+function once<V>(memo: Map<number, V>, key: number, make: () => V): V {
+  let v = memo.get(key);
+  if (v === undefined) memo.set(key, (v = make()));
+  return v;
 }
