@@ -25,10 +25,10 @@ const BITS = 16;
 const FLOOR = 1e-3;
 const FOLDS = 5;
 const GRID = [
-  { l2: 1e-5, epochs: 12 },
   { l2: 1e-4, epochs: 12 },
   { l2: 1e-3, epochs: 12 },
-  { l2: 1e-4, epochs: 24 },
+  { l2: 3e-3, epochs: 12 },
+  { l2: 1e-2, epochs: 12 },
 ];
 const THRESHOLDS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
 const RATE = 0.1;
