@@ -33,6 +33,16 @@ const QUANTITY = new Set([
   'handful', 'clove', 'cloves', 'slice', 'slices', 'can', 'cans', 'grams', 'pound', 'pounds', 'ounces', 'litre', 'liter', 'dash',
 ]);
 const INSIDE_FUNCTION = new Set(['the', 'a', 'an', 'or', 'and', 'to', 'with', 'your', 'you', 'on', 'in', 'for', 'of', 'is', 'it', 'at', 'from', 'by', 'per', 'about']);
+/** Last words of the names of places, and of services and apps: a feature, not a verdict. */
+const PLACE_HEADS = new Set(
+  ('tower park castle station museum cathedral church monastery abbey palace bridge street square market airport beach island ' +
+    'lake river mountain valley falls garden gardens zoo gallery theatre theater stadium hall centre center city village ' +
+    'coast bay viewpoint temple shrine basilica fort forest trail line road avenue harbour harbor port pier quarter district').split(' '),
+);
+const SERVICE_HEADS = new Set(
+  ('app apps store express program programme service services office website site account subscription plan network ' +
+    'channel radio podcast platform club membership insurance bank airline airlines railway rail transit cloud').split(' '),
+);
 const PLACE = new Set(['at', 'near', 'from', 'in', 'to', 'via', 'on']);
 
 const H_BIAS = featureHash('bias');
@@ -91,6 +101,10 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   const ordinary = span.filter((w) => english.has(w.key) && !isName(w.key)).length;
   const ordinaryClass = ordinary === span.length ? 'all' : ordinary === 0 ? 'none' : 'some';
   add(`ordinary=${ordinaryClass}`);
+  // Places and services by their last word ("Belém Tower", "Heathrow Express", "Google Play Store").
+  const head = last.base ?? last.key;
+  if (PLACE_HEADS.has(head)) add('head=place');
+  else if (SERVICE_HEADS.has(head)) add('head=service');
   // A phrase, not a name: punctuation or function words inside ("Reseat the tyre", "Dehydration, caffeine or meals").
   const inner = text.slice(first.start, last.end);
   if (/[,;()$→?!]/.test(inner)) add('inner-punct');
