@@ -26,7 +26,7 @@ If you read on the way, I would also get a Kindle Paperwhite; it holds thousands
 checklist: passport, charger, Sony WH-1000XM5, snacks
 \`\`\`
 
-Back home, a Breville Barista Express makes the first morning after a trip a lot better. It grinds the
+Back home, I would get a Breville Barista Express: it makes the first morning after a trip a lot better. It grinds the
 beans, tamps and pulls a shot in under a minute, and the steam wand handles milk for two lattes. Some
 people prefer a simpler machine, and that is fine too: what matters is fresh beans and a clean grinder.
 Have a good trip, and let me know if you want tips for jet lag, airport lounges or packing light!
