@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatAds, generateKey, hashKey, MemoryStore, MESSAGES_PATH, type ChatAds } from '../src/index.js';
 import { authenticate } from '../src/core/auth.js';
-import { hashesEqual } from '../src/core/keys.js';
+import { hashesEqual, isWellFormedKey } from '../src/core/keys.js';
 import { parseTeam } from '../src/core/teams.js';
 import { post, team } from './helpers/fixtures.js';
 import { startServer, type Running } from './helpers/servers.js';
@@ -86,13 +86,21 @@ describe('a malformed key is refused before any lookup', () => {
   const body43 = acme.key.slice(4);
   /** Sent over HTTP: every value fetch can put in a header. */
   const shaped: string[] = [
-    `cak-${body43}`, `CAK_${body43}`, `Cak_${body43}`, `cak${body43}x`, `sk_${body43}`, `ca_k${body43}`, body43, `_cak${body43}`,
+    `cak-${body43}`, `CAK_${body43}`, `Cak_${body43}`, `cak${body43}`, `sk_${body43}`, `ca_k${body43}`, body43, `_cak${body43}`,
     `cak_${body43.slice(0, 42)}`, `cak_${body43}A`, 'cak_', `cak_${body43}${body43}`, `cak_${'A'.repeat(100)}`,
     `Bearer ${acme.key}`, `bearer ${acme.key}`, `Token ${acme.key}`, `${acme.key},${acme.key}`, `${acme.key}, cak_${'B'.repeat(43)}`,
     `"${acme.key}"`, `${acme.key};`, `cak_${body43.slice(0, 20)} ${body43.slice(20, 42)}`,
   ];
   for (const c of '+/=.!$%&*()[]{}:;,<>?~`|\\\'"@#^') shaped.push(`cak_${body43.slice(0, 42)}${c}`, `cak_${c}${body43.slice(1)}`);
   while (shaped.length < 200) shaped.push(`cak_${body43.slice(0, shaped.length % 43)}`);
+  // The key is random: no entry may be well-formed whatever its body (a body that starts with
+  // "_" once made `cak${body43}x` a real key's shape, and the run counted a lookup).
+  it('the malformed list holds no well-formed key, whatever the random body', () => {
+    for (const body of [body43, `_${body43.slice(1)}`, `${body43.slice(0, 42)}_`, `-${body43.slice(1)}`]) {
+      const again = shaped.map((s) => s.split(body43).join(body));
+      expect(again.filter((s) => isWellFormedKey(s.trim()))).toEqual([]);
+    }
+  });
 
   it('200 malformed keys over HTTP (wrong prefix, length, characters, "Bearer", repeated): 401, 0 lookups', async () => {
     for (const key of shaped) {
