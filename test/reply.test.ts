@@ -7,6 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createChatAds } from '../src/index.js';
 import { cacheKey } from '../src/core/cache.js';
 import { replyMentions, sameProduct } from '../src/core/extract/reply/index.js';
+import { candidateEnd } from '../src/core/extract/reply/candidates.js';
+import { readMessage } from '../src/core/extract/index.js';
+import { toMention } from '../src/core/extract/describe.js';
 import { validateRequest } from '../src/core/validate.js';
 
 const chatads = createChatAds({ affiliate_tags: { US: 'mytag-20' }, cache: false });
@@ -115,6 +118,24 @@ describe('replies: the reader', () => {
     expect(sameProduct(m('Anker'), m('Anker 555 USB-C Hub'))).toBe(true);
     expect(sameProduct(m('anker 555'), m('Anker 555 USB-C Hub'))).toBe(true);
     expect(sameProduct(m('Anker 555'), m('Anker 737'))).toBe(false);
+  });
+
+  it('ends a name on the bracket it opened: "(M3 Pro)" is part of the name, a bracket after it is not', () => {
+    const end = (text: string, words: number) => {
+      const read = readMessage(text);
+      return text.slice(0, candidateEnd(read, { start: 0, end: words }));
+    };
+    expect(end('MacBook Pro 14-inch (M3 Pro) – my pick', 6)).toBe('MacBook Pro 14-inch (M3 Pro)');
+    expect(end('Focusrite Scarlett 2i2 (4th Gen)', 5)).toBe('Focusrite Scarlett 2i2 (4th Gen)');
+    expect(end('Kindle (the 2024 one)', 1)).toBe('Kindle');
+    // A bracket opened before the name is not the name's to close.
+    expect(end('(Anker 555) is fine', 2)).toBe('(Anker 555');
+    // The search term keeps the bracket the name opened, and drops a stray one.
+    const read = readMessage('the MacBook Pro 14-inch (M3 Pro) is the one');
+    const m = toMention(read.text, read.words, 1, 7, 'named', candidateEnd(read, { start: 1, end: 7 }));
+    expect([m?.link_text, m?.search_term]).toEqual(['MacBook Pro 14-inch (M3 Pro)', 'MacBook Pro 14-inch (M3 Pro)']);
+    const stray = readMessage('(Anker 555) is fine');
+    expect(toMention(stray.text, stray.words, 0, 2, 'named', 10)?.search_term).toBe('Anker 555');
   });
 
   it('never throws, and finds nothing in empty or markup-only text', () => {

@@ -9,13 +9,16 @@
  * Each trainer fits on train splits and returns its file; this script only orders them (the
  * intent classifier reads its texts with the tagger) and writes them.
  *
- *   npm run train -- [--data DIR] [--ablation]
+ *   npm run train -- [--data DIR] [--ablation] [--only reply]
+ * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
+ * full run rebuilds byte for byte first), for quick work on the reply reader.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILIES, type Family } from '../../src/core/extract/tagger/features.js';
+import { shippedWeights, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { INTENT_FAMILIES } from '../../src/core/intent/features.js';
 import { COMMAND, dataDir, hashes, log, ROOT, sha256File, writeModel } from './files.js';
 import { fitIntent, intentData, trainIntent } from './intent.js';
@@ -26,7 +29,26 @@ import { trainSafety } from './safety.js';
 import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false }, only: { type: 'string' } } });
+if (values.only !== undefined && values.only !== 'reply') throw new Error(`--only: "reply" is the one model trained alone (got "${values.only}")`);
+
+// Bot replies: the written corpus in this repository (data/replies), read with the given tagger.
+function fitReplies(taggerWeights: TaggerWeights): void {
+  const replies = loadReplies();
+  const replyFiles = readdirSync(REPLY_DIR).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
+  const reply = trainReply(
+    replies.filter((r) => r.split === 'train'),
+    replies.filter((r) => r.split === 'dev'),
+    taggerWeights,
+    Object.fromEntries(replyFiles.map((f) => [`data/replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_DIR)))])),
+  );
+  writeModel(reply.model);
+}
+if (values.only === 'reply') {
+  fitReplies(shippedWeights());
+  process.exit(0);
+}
+
 const data = dataDir(values.data ? resolve(process.cwd(), values.data) : resolve(ROOT, '../shared/data'));
 
 const taggerSets = taggerData(data);
@@ -49,16 +71,7 @@ const language = trainLanguage(languageData(data.path, taxonomy), {
 writeFileSync(resolve(ROOT, 'models/language.json'), language.text);
 log(`wrote models/language.json (${(language.text.length / 1024).toFixed(0)} KiB); CV ${JSON.stringify(language.cv)}`);
 
-// Bot replies: the written corpus in this repository (data/replies), read with the tagger just trained.
-const replies = loadReplies();
-const replyFiles = readdirSync(REPLY_DIR).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
-const reply = trainReply(
-  replies.filter((r) => r.split === 'train'),
-  replies.filter((r) => r.split === 'dev'),
-  tagger.fitted.weights,
-  Object.fromEntries(replyFiles.map((f) => [`data/replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_DIR)))])),
-);
-writeModel(reply.model);
+fitReplies(tagger.fitted.weights);
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');

@@ -8,7 +8,7 @@
  * straddle folds), scored end to end on the sentences as the middleware reads them (see `better`).
  */
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
-import { findCandidates, type Candidate } from '../../src/core/extract/reply/candidates.js';
+import { candidateEnd, findCandidates, type Candidate } from '../../src/core/extract/reply/candidates.js';
 import { candidateFeatures, replyContext } from '../../src/core/extract/reply/features.js';
 import { keepCandidates, type ScoredCandidate, type Thresholds } from '../../src/core/extract/reply/index.js';
 import { sentenceLength, WORDY } from '../../src/linkify/sentences.js';
@@ -73,7 +73,7 @@ function reading(reply: Reply, text: string, offset: number, tagger: TaggerWeigh
   return { read, offset, candidates, features: candidates.map((c) => candidateFeatures(ctx, c)), bare: candidates.map((c) => candidateFeatures(bareCtx, c)), labels };
 }
 
-const charRange = (r: ReadMessage, c: Candidate, offset: number): [number, number] => [offset + r.words[c.start]!.start, offset + r.words[c.end - 1]!.end];
+const charRange = (r: ReadMessage, c: Candidate, offset: number): [number, number] => [offset + r.words[c.start]!.start, offset + candidateEnd(r, c)];
 
 export function readReplies(replies: readonly Reply[], tagger: TaggerWeights): ReadReply[] {
   return replies.map((reply) => {

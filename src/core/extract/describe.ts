@@ -39,16 +39,18 @@ export function describeWords(words: Word[], start: number, end: number): Descri
 }
 
 const TRAILING_PUNCT_RE = /[\s.,;:!?'"’”)\]}…\-]+$/u;
+const BRACKETED_END_RE = /\S \([^()]+\)$/;
 
 /** The mention for words [start, end) of `text`, or null when nothing linkable is left. */
-export function toMention(text: string, words: Word[], start: number, end: number, kind: Mention['kind']): Mention | null {
+export function toMention(text: string, words: Word[], start: number, end: number, kind: Mention['kind'], endChar?: number): Mention | null {
   const first = words[start];
   const last = words[end - 1];
   if (!first || !last) return null;
-  let to = last.end;
-  if (last.base !== null && !apostropheWords().has(last.key)) to -= 2; // drop the possessive 's
+  let to = endChar ?? last.end;
+  if (to === last.end && last.base !== null && !apostropheWords().has(last.key)) to -= 2; // drop the possessive 's
   const linkText = text.slice(first.start, to);
-  const searchTerm = linkText.replace(/\s+/g, ' ').replace(TRAILING_PUNCT_RE, '').trim();
+  // A closing bracket stays when the name opened it ("MacBook Pro 14-inch (M3)").
+  const searchTerm = linkText.replace(/\s+/g, ' ').replace(BRACKETED_END_RE.test(linkText) ? /\s+$/ : TRAILING_PUNCT_RE, '').trim();
   if (!searchTerm) return null;
   return { link_text: linkText, start: first.start, search_term: searchTerm, kind, ...describeWords(words, start, end) };
 }

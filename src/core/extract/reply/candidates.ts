@@ -157,6 +157,20 @@ export function findCandidates(read: ReadMessage): Candidate[] {
   return [...byKey.values()].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
+/**
+ * Where a candidate ends in the text: after its last word, and after the ")" that closes a "("
+ * opened inside it ("MacBook Pro 14-inch (M3 Pro)"), so a name's edition in brackets is whole.
+ */
+export function candidateEnd(read: ReadMessage, c: Pick<Candidate, 'start' | 'end'>): number {
+  const { text, words } = read;
+  const end = words[c.end - 1]!.end;
+  if (text[end] !== ')') return end;
+  const inner = text.slice(words[c.start]!.start, end);
+  return count(inner, '(') > count(inner, ')') ? end + 1 : end;
+}
+
+const count = (s: string, ch: string): number => s.split(ch).length - 1;
+
 /** Widens a tagged span to the whole name: name words on the left, model numbers and name words on the right. */
 function widen(words: readonly Word[], start: number, end: number): [number, number] {
   let s = start;

@@ -10,7 +10,7 @@ import { featureHash, fnv } from '../../model/hash.js';
 import { isName, languageModel } from '../../language/identify.js';
 import type { ReadMessage } from '../index.js';
 import type { Word } from '../words.js';
-import type { Candidate } from './candidates.js';
+import { candidateEnd, type Candidate } from './candidates.js';
 import type { QuestionContext } from './question.js';
 
 const OWN = new Set(['your', 'my', 'our', 'his', 'her', 'their', 'its', "you're", 'yours']);
@@ -75,8 +75,8 @@ export function replyContext(read: ReadMessage, question: QuestionContext | null
   return { read, sentence: sentenceOf(read.words), question, memo: {} };
 }
 
-/** The candidate's features, hashed (value 1 each). */
-export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
+/** The candidate's features, hashed (value 1 each); `names`, when given, receives each feature's name (for explaining a score). */
+export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: string[]): number[] {
   const { text, words, marks } = ctx.read;
   const f: number[] = [H_BIAS];
   const first = words[c.start]!;
@@ -86,6 +86,7 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   const where: string[] = [];
   const add = (name: string): void => {
     f.push(featureHash(name), fnv(kindPrefix, name));
+    names?.push(name);
     if (WHERE.test(name)) where.push(name);
   };
   for (const s of c.sources) add(`src=${s}`);
@@ -106,8 +107,9 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate): number[] {
   if (PLACE_HEADS.has(head)) add('head=place');
   else if (SERVICE_HEADS.has(head)) add('head=service');
   // A phrase, not a name: punctuation or function words inside ("Reseat the tyre", "Dehydration, caffeine or meals").
-  const inner = text.slice(first.start, last.end);
-  if (/[,;()$→?!]/.test(inner)) add('inner-punct');
+  const inner = text.slice(first.start, candidateEnd(ctx.read, c));
+  if (/[,;$→?!]/.test(inner)) add('inner-punct');
+  else if (/[()]/.test(inner)) add(/^[^()]*\([^()]*\)$/.test(inner) ? 'ends-bracketed' : 'inner-bracket');
   const functionWords = span.slice(1).filter((w) => INSIDE_FUNCTION.has(w.key)).length;
   if (functionWords > 0) add(functionWords > 1 ? 'inner-function-words' : 'inner-function-word');
   if (span.length > 1 && span.slice(1).every((w) => !w.capitalized && !/\p{N}/u.test(w.text))) add('rest-lower');

@@ -13,7 +13,7 @@ import { readMessage, type ReadMessage } from '../index.js';
 import type { Mention } from '../mention.js';
 import { toMention } from '../describe.js';
 import { MAX_MENTIONS } from '../words.js';
-import { findCandidates, type Candidate } from './candidates.js';
+import { candidateEnd, findCandidates, type Candidate } from './candidates.js';
 import { candidateFeatures, replyContext, sentenceOf } from './features.js';
 import { readQuestion, type QuestionContext } from './question.js';
 
@@ -92,7 +92,7 @@ export function replyMentions(reply: string, question: string | null = null, wei
   const out: ReplyMention[] = [];
   for (const { candidate, p } of keepCandidates(scoreCandidates(read, weights, readQuestion(question)), weights.thresholds)) {
     if (out.length >= MAX_MENTIONS) break;
-    const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind);
+    const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind, candidateEnd(read, candidate));
     if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[candidate.start]! });
   }
   return out;
