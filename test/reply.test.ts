@@ -37,7 +37,7 @@ describe('replies: what gets an offer', () => {
 
   it('offers the named product, not its kind, when one sentence gives both', async () => {
     // The reader keeps both ("white noise machine" scores higher); the budget keeps the name.
-    expect(await linkTexts('For sleep, I would get a white noise machine such as the Yogasleep Dohm Classic.')).toEqual(['Yogasleep Dohm Classic']);
+    expect(await linkTexts('For sleep, I would get a white noise machine such as the **Yogasleep Dohm Classic**.')).toEqual(['Yogasleep Dohm Classic']);
   });
 
   it('reads the question: what the user called their own is not offered back to them', async () => {

@@ -201,7 +201,7 @@ function data(offers: { link_text: string; url?: string }[]): AnalyzeData {
 }
 
 const SONY = 'https://www.amazon.com/s?k=Sony+WH-1000XM5&tag=t-20';
-const TWO = 'I recommend the Sony WH-1000XM5 for travel. The Kindle Paperwhite is a solid e-reader.';
+const TWO = 'I recommend the Sony WH-1000XM5 for travel. I would also get the Kindle Paperwhite, a solid e-reader.';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -242,7 +242,7 @@ describe('sentences', () => {
 
 describe('affiliateLinks middleware with an in-process ChatAds', () => {
   it('links a streamed reply; equal to generate and to linkify(raw, reported offers)', async () => {
-    const s = await checkAllEqual(['I recommend the Sony ', 'WH-1000XM5 for travel. The Kindle ', 'Paperwhite is a solid e-reader.']);
+    const s = await checkAllEqual(['I recommend the Sony ', 'WH-1000XM5 for travel. I would also get the Kindle ', 'Paperwhite, a solid e-reader.']);
     expect(s.text).toContain(`[Sony WH-1000XM5](${SONY})`);
     expect(s.text).toContain('[Kindle Paperwhite](https://www.amazon.com/s?k=Kindle+Paperwhite&tag=t-20)');
     expect(s.text.endsWith(`\n\n${DISCLOSURE}`)).toBe(true);

@@ -44,6 +44,13 @@ const SERVICE_HEADS = new Set(
     'channel radio podcast platform club membership insurance bank airline airlines railway rail transit cloud').split(' '),
 );
 const PLACE = new Set(['at', 'near', 'from', 'in', 'to', 'via', 'on']);
+/** Keys and settings screens: the words of a shortcut ("Control + Option + Shift") or a menu item. */
+const UI_WORDS = new Set(
+  ('ctrl control alt option shift cmd command fn esc escape enter return tab delete backspace spacebar settings preferences ' +
+    'menu system general privacy security advanced display bluetooth notifications accessibility storage').split(' '),
+);
+/** Small words a title keeps in lower case between its capitalised words ("Crime and Punishment"). */
+const TITLE_SMALL = new Set(['of', 'the', 'and', 'a', 'an', 'to', 'in', 'on', 'for', 'at', 'by', 'with', 'from', 'or', 'as', 'into']);
 
 const H_BIAS = featureHash('bias');
 const H_NAMED = featureHash('named|');
@@ -113,6 +120,15 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: strin
   const functionWords = span.slice(1).filter((w) => INSIDE_FUNCTION.has(w.key)).length;
   if (functionWords > 0) add(functionWords > 1 ? 'inner-function-words' : 'inner-function-word');
   if (span.length > 1 && span.slice(1).every((w) => !w.capitalized && !/\p{N}/u.test(w.text))) add('rest-lower');
+  // Title case: every word capitalised but the small ones ("The Death of Ivan Ilyich"); a sentence has lower-case words.
+  if (span.length > 1 && span.every((w) => w.capitalized || /\p{N}/u.test(w.text) || TITLE_SMALL.has(w.text))) {
+    add(span.some((w) => TITLE_SMALL.has(w.text)) ? 'title-case' : 'all-capitalised');
+  }
+  if (span.some((w) => UI_WORDS.has(w.key))) add('ui-word');
+  // A step of a menu path ("Settings → System → Remote Play") or a shortcut.
+  const around = `${first.gap}${words[c.end]?.gap ?? ''}`;
+  if (/[→>]/.test(around) || /→|\s>\s/.test(inner)) add('menu-path');
+  if (span.slice(1, -1).some((w) => w.text === '+')) add('plus-inside');
 
   // What comes before and after it (shared by the candidates that start or end on the same word).
   for (const name of startFeatures(ctx, c.start)) add(name);
