@@ -10,11 +10,12 @@ import { affiliateLinks } from '../../src/adapters/vercel-ai.js';
 import { replyMentions } from '../../src/core/extract/reply/index.js';
 import type { ChatAds } from '../../src/index.js';
 import { sentenceLength } from '../../src/linkify/sentences.js';
+import { DEFAULT_MAX_LINKS } from '../../src/linkify/limits.js';
 import { percentile } from './metrics.js';
 import { loadReplies, type Reply, type ReplySplit } from './replies-data.js';
 
 /** The middleware's default. */
-const MAX_LINKS = 3;
+const MAX_LINKS = DEFAULT_MAX_LINKS;
 
 export interface RepliesResult {
   split: ReplySplit;

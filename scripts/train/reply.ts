@@ -5,13 +5,17 @@
  * whole name); a product the reply advises against is left out of training (a link there is
  * neither required nor wrong). Settings and the thresholds (one for named products, one for
  * product types) are chosen by 5-fold cross-validation grouped by domain (a domain's replies never
- * straddle folds), scored end to end on the sentences as the middleware reads them (see `better`).
+ * straddle folds), scored end to end on the sentences as the middleware reads them, its link budget
+ * spent as the middleware spends it (see `linkedSpans` and `better`).
  */
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import { candidateEnd, findCandidates, type Candidate } from '../../src/core/extract/reply/candidates.js';
 import { candidateFeatures, replyContext } from '../../src/core/extract/reply/features.js';
-import { keepCandidates, type ScoredCandidate, type Thresholds } from '../../src/core/extract/reply/index.js';
+import { keepCandidates, pickForReply, type ScoredCandidate, type Thresholds } from '../../src/core/extract/reply/index.js';
+import { toMention } from '../../src/core/extract/describe.js';
+import type { Mention } from '../../src/core/extract/mention.js';
 import { sentenceLength, WORDY } from '../../src/linkify/sentences.js';
+import { DEFAULT_MAX_LINKS } from '../../src/linkify/limits.js';
 import { readQuestion } from '../../src/core/extract/reply/question.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { tableHashes } from '../../src/core/feature-tables.js';
@@ -25,10 +29,11 @@ const BITS = 16;
 const FLOOR = 1e-3;
 const FOLDS = 5;
 const GRID = [
-  { l2: 1e-4, epochs: 12 },
   { l2: 1e-3, epochs: 12 },
   { l2: 3e-3, epochs: 12 },
   { l2: 1e-2, epochs: 12 },
+  { l2: 3e-2, epochs: 12 },
+  { l2: 1e-1, epochs: 12 },
 ];
 const THRESHOLDS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
 const RATE = 0.1;
@@ -45,6 +50,8 @@ interface Reading {
   /** The same without the question (a caller that does not give it). */
   bare: number[][];
   labels: (0 | 1 | null)[];
+  /** Each candidate as the pipeline would offer it (null: nothing linkable). */
+  mentions: (Mention | null)[];
 }
 
 /**
@@ -70,7 +77,8 @@ function reading(reply: Reply, text: string, offset: number, tagger: TaggerWeigh
     if (exact?.label === 'advised_against') return null;
     return 0;
   });
-  return { read, offset, candidates, features: candidates.map((c) => candidateFeatures(ctx, c)), bare: candidates.map((c) => candidateFeatures(bareCtx, c)), labels };
+  const mentions = candidates.map((c) => toMention(read.text, read.words, c.start, c.end, c.kind, candidateEnd(read, c)));
+  return { read, offset, candidates, features: candidates.map((c) => candidateFeatures(ctx, c)), bare: candidates.map((c) => candidateFeatures(bareCtx, c)), labels, mentions };
 }
 
 const charRange = (r: ReadMessage, c: Candidate, offset: number): [number, number] => [offset + r.words[c.start]!.start, offset + candidateEnd(r, c)];
@@ -116,14 +124,34 @@ function scoreSentences(r: ReadReply, table: Float32Array | Float64Array): { g: 
   return r.sentences.map((g) => ({ g, scored: g.candidates.map((candidate, i) => ({ candidate, p: sigmoid(score(w, g.features[i]!.map((h) => [h, 1] as const))) })) }));
 }
 
-/** The spans kept from each sentence of a reply, as the middleware would read it. */
-function keptSpans(sentences: ReturnType<typeof scoreSentences>, thresholds: Thresholds): Kept[] {
-  return sentences.flatMap(({ g, scored }) =>
-    keepCandidates(scored, thresholds).map((k) => {
+/** The middleware's defaults: offers asked of each sentence, and links in a reply (linkify's `maxLinks`). */
+const SENTENCE_OFFERS = 10;
+const MAX_LINKS = DEFAULT_MAX_LINKS;
+
+/**
+ * The spans of a reply that get a link through the middleware with its defaults: each sentence's
+ * kept candidates, picked as the pipeline picks a reply's offers (named first, one per product),
+ * then placed first come while fewer than MAX_LINKS are placed, an offer's text once. So the
+ * thresholds are chosen on what the eval counts, a budget spent in reading order included.
+ */
+function linkedSpans(sentences: ReturnType<typeof scoreSentences>, thresholds: Thresholds): Kept[] {
+  const placed: Kept[] = [];
+  const texts = new Set<string>();
+  for (const { g, scored } of sentences) {
+    const kept = keepCandidates(scored, thresholds).flatMap((k) => {
+      const mention = g.mentions[g.candidates.indexOf(k.candidate)];
+      return mention ? [{ mention, score: k.p, sentence: 0, k }] : [];
+    });
+    for (const { mention, k } of pickForReply(kept, SENTENCE_OFFERS)) {
+      if (placed.length >= MAX_LINKS) return placed;
+      const key = mention.link_text.toLowerCase();
+      if (texts.has(key)) continue;
+      texts.add(key);
       const [start, end] = charRange(g.read, k.candidate, g.offset);
-      return { start, end };
-    }),
-  );
+      placed.push({ start, end });
+    }
+  }
+  return placed;
 }
 
 /**
@@ -154,14 +182,17 @@ function countKept(r: ReadReply, kept: readonly Kept[], into: Counts): void {
     into.kept++;
     if (wanted.some((x) => x.start === k.start && (x.end === k.end || x.end === k.end - 2))) into.exact++;
   }
-  const products = new Set(wanted.filter((x) => x.kind === 'named').map((x) => x.product));
-  into.named += products.size;
-  for (const p of products) if (wanted.some((x) => x.product === p && kept.some((k) => overlaps(x, k)))) into.namedFound++;
+  // Named products, as the eval counts them: up to MAX_LINKS a reply.
+  const products = [...new Set(wanted.filter((x) => x.kind === 'named').map((x) => x.product))];
+  const found = products.filter((p) => wanted.some((x) => x.product === p && kept.some((k) => overlaps(x, k)))).length;
+  into.named += Math.min(products.length, MAX_LINKS);
+  into.namedFound += Math.min(found, MAX_LINKS);
 }
 
 /**
- * What the thresholds are chosen by: the most named products found while links stay on products
- * the reply recommends at least this often (the issue's 0.92, plus a margin for new domains).
+ * What the thresholds are chosen by: the most named products linked (up to MAX_LINKS a reply, as
+ * the eval counts them) while links stay on products the reply recommends at least this often
+ * (the issue's 0.92, plus a margin for new domains).
  */
 const MIN_PRECISION = 0.95;
 const precisionOf = (c: Counts): number => (c.all === 0 ? 1 : c.right / c.all);
@@ -214,7 +245,7 @@ export function trainReply(train: readonly Reply[], devReplies: readonly Reply[]
     for (const named of THRESHOLDS) {
       for (const generic of THRESHOLDS) {
         const c = newCounts();
-        for (const r of tr) countKept(r, keptSpans(scoredReplies.get(r)!, { named, generic }), c);
+        for (const r of tr) countKept(r, linkedSpans(scoredReplies.get(r)!, { named, generic }), c);
         if (better(c, best.counts)) best = { setting, thresholds: { named, generic }, counts: c };
       }
     }
@@ -226,7 +257,7 @@ export function trainReply(train: readonly Reply[], devReplies: readonly Reply[]
   const trained = trainLogistic(examples(tr), { bits: BITS, rate: RATE, seed: SEED, ...best.setting });
   const shipped = asShipped(['link'], BITS, trained, FLOOR);
   const c = newCounts();
-  for (const r of dv) countKept(r, keptSpans(scoreSentences(r, shipped), best.thresholds), c);
+  for (const r of dv) countKept(r, linkedSpans(scoreSentences(r, shipped), best.thresholds), c);
   const dev = figures(c);
   log(`reply dev (as shipped): ${JSON.stringify(dev)}`);
   const header: ModelHeader = {

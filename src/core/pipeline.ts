@@ -5,7 +5,7 @@
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
 import { describeTerm, readMessage, type Mention, type ReadMessage } from './extract/index.js';
-import { replyMentions, sameProduct } from './extract/reply/index.js';
+import { pickForReply, replyMentions } from './extract/reply/index.js';
 import {
   blendIntent,
   callExtractor,
@@ -277,24 +277,6 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
     })
     .slice(0, max)
     .sort((a, b) => a.mention.start - b.mention.start);
-}
-
-/**
- * A reply's offers: named products before product types, then the more link-worthy, one per
- * product ("Acme" after "Acme Pro 900" is the same product), returned in reply order. A product
- * type in a sentence that names a product is that product's kind ("a sound machine such as the
- * Yogasleep Dohm"): the name gets the offer, so the type does not spend the reply's link budget.
- */
-function pickForReply(candidates: Candidate[], max: number): Candidate[] {
-  const named = (c: Candidate): number => (c.mention.kind === 'named' ? 1 : 0);
-  const withName = new Set(candidates.filter((c) => c.mention.kind === 'named').map((c) => c.sentence));
-  const chosen: Candidate[] = [];
-  for (const c of [...candidates].filter((c) => c.mention.kind === 'named' || !withName.has(c.sentence)).sort((a, b) => named(b) - named(a) || (b.score ?? 0) - (a.score ?? 0) || a.mention.start - b.mention.start)) {
-    if (chosen.length >= max) break;
-    if (chosen.some((k) => sameProduct(k.mention, c.mention))) continue;
-    chosen.push(c);
-  }
-  return chosen.sort((a, b) => a.mention.start - b.mention.start);
 }
 
 function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marketplace | null): Offer {

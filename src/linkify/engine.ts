@@ -8,6 +8,7 @@ import { edgeOk, fold, isHighSurrogate, isLowSurrogate } from './chars.js';
 import { DEFAULT_DISCLOSURE, formatClosing, formatLink } from './format.js';
 import { History, type OccurrenceContext } from './history.js';
 import { OfferSet, hostSet, prepareOffer, type Group } from './match.js';
+import { DEFAULT_MAX_LINKS } from './limits.js';
 import { HEADING, LINKABLE, PARAGRAPH, Scanner, TENTATIVE, VERBATIM, type LineRec, type SegKind, type Segment, type SegmentSink, type Source } from './scan.js';
 import type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink } from './types.js';
 
@@ -59,7 +60,7 @@ export class Engine implements SegmentSink, Source {
   constructor(offers: readonly LinkOffer[], options: LinkifyOptions, track: boolean) {
     this.format = options.format === 'html' || options.format === 'text' ? options.format : 'markdown';
     this.scanner = new Scanner(this, this.format === 'html');
-    const max = options.maxLinks ?? 3;
+    const max = options.maxLinks ?? DEFAULT_MAX_LINKS;
     this.maxLinks = Number.isNaN(max) ? 0 : Math.max(0, Math.floor(max));
     this.disclosure = options.disclosure === false ? '' : typeof options.disclosure === 'string' ? options.disclosure : DEFAULT_DISCLOSURE;
     this.target = options.target;

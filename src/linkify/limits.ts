@@ -18,3 +18,6 @@ export const LINKIFY_LIMITS = Object.freeze({
   /** Offers whose `link_text` is longer than this are ignored. */
   linkText: 256,
 });
+
+/** Links placed in one text when `maxLinks` is not given. */
+export const DEFAULT_MAX_LINKS = 3;

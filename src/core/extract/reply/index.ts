@@ -82,6 +82,32 @@ export function sameProduct(a: Mention, b: Mention): boolean {
   return k === short.length;
 }
 
+/** A mention as the pipeline carries it: its link-worthiness and its sentence. */
+export interface PickableMention {
+  mention: Mention;
+  score: number | null;
+  sentence?: number;
+}
+
+/**
+ * A reply's offers: named products before product types, then the more link-worthy, one per
+ * product ("Acme" after "Acme Pro 900" is the same product), returned in reply order. A product
+ * type in a sentence that names a product is that product's kind ("a sound machine such as the
+ * Yogasleep Dohm"): the name gets the offer, so the type does not spend the reply's link budget.
+ * (The reply model's trainer scores its choices through this same function.)
+ */
+export function pickForReply<T extends PickableMention>(candidates: readonly T[], max: number): T[] {
+  const named = (c: T): number => (c.mention.kind === 'named' ? 1 : 0);
+  const withName = new Set(candidates.filter((c) => c.mention.kind === 'named').map((c) => c.sentence));
+  const chosen: T[] = [];
+  for (const c of candidates.filter((c) => c.mention.kind === 'named' || !withName.has(c.sentence)).sort((a, b) => named(b) - named(a) || (b.score ?? 0) - (a.score ?? 0) || a.mention.start - b.mention.start)) {
+    if (chosen.length >= max) break;
+    if (chosen.some((k) => sameProduct(k.mention, c.mention))) continue;
+    chosen.push(c);
+  }
+  return chosen.sort((a, b) => a.mention.start - b.mention.start);
+}
+
 /**
  * The products a reply recommends, in order; `question` is the user's message it answers, when
  * known. Never throws on text.
