@@ -139,7 +139,8 @@ export function findCandidates(read: ReadMessage): Candidate[] {
     const [s, e] = wordRange(words, wordAt, from, from + inner.trimEnd().replace(/[:.,;!?–—-]+$/u, '').length);
     if (s === null || e === null) continue;
     const markup = m[1] ?? m[0].slice(0, open);
-    add(s, e, 'named', 'markup', markup);
+    // Named when a word of it is a name's ("**Anker 555**", "*It Takes Two*"); "**A latte art pitcher**" is a type.
+    add(s, e, words.slice(s, e).some(nameWord) ? 'named' : 'generic', 'markup', markup);
     // "**A coffee subscription**": what follows the article.
     if (e - s > 1 && DETERMINERS.has(words[s]!.key)) add(s + 1, e, 'generic', 'markup', markup);
   }

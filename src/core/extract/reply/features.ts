@@ -116,7 +116,12 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: strin
   // A phrase, not a name: punctuation or function words inside ("Reseat the tyre", "Dehydration, caffeine or meals").
   const inner = text.slice(first.start, candidateEnd(ctx.read, c));
   if (/[,;$→?!]/.test(inner)) add('inner-punct');
-  else if (/[()]/.test(inner)) add(/^[^()]*\([^()]*\)$/.test(inner) ? 'ends-bracketed' : 'inner-bracket');
+  else if (/[()]/.test(inner)) {
+    const bracketed = /^[^()]*\(([^()]*)\)$/.exec(inner);
+    if (!bracketed) add('inner-bracket');
+    // An edition ("(M3 Pro)", "(4th Gen)", "(2024)") against a note ("(serves 4)", "(about 1 litre)").
+    else add(/(?:^|\s)\p{Ll}{2,}/u.test(bracketed[1]!) ? 'ends-bracketed-note' : 'ends-bracketed');
+  }
   const functionWords = span.slice(1).filter((w) => INSIDE_FUNCTION.has(w.key)).length;
   if (functionWords > 0) add(functionWords > 1 ? 'inner-function-words' : 'inner-function-word');
   if (span.length > 1 && span.slice(1).every((w) => !w.capitalized && !/\p{N}/u.test(w.text))) add('rest-lower');
