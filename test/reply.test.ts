@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createChatAds } from '../src/index.js';
 import { cacheKey } from '../src/core/cache.js';
 import { replyMentions, sameProduct } from '../src/core/extract/reply/index.js';
-import { candidateEnd } from '../src/core/extract/reply/candidates.js';
+import { candidateEnd, findCandidates } from '../src/core/extract/reply/candidates.js';
 import { readMessage } from '../src/core/extract/index.js';
 import { toMention } from '../src/core/extract/describe.js';
 import { validateRequest } from '../src/core/validate.js';
@@ -136,6 +136,19 @@ describe('replies: the reader', () => {
     expect([m?.link_text, m?.search_term]).toEqual(['MacBook Pro 14-inch (M3 Pro)', 'MacBook Pro 14-inch (M3 Pro)']);
     const stray = readMessage('(Anker 555) is fine');
     expect(toMention(stray.text, stray.words, 0, 2, 'named', 10)?.search_term).toBe('Anker 555');
+  });
+
+  it('a bold or italic span is a name when a word of it is a name\'s, else a product type', () => {
+    const kindOf = (text: string, span: string) => {
+      const read = readMessage(text);
+      const c = findCandidates(read).find((x) => x.sources.has('markup') && text.slice(read.words[x.start]!.start, candidateEnd(read, x)) === span);
+      return c?.kind;
+    };
+    expect(kindOf('- **A latte art pitcher** helps with foam', 'A latte art pitcher')).toBe('generic');
+    expect(kindOf('works with a **smart thermostat** or a hub', 'smart thermostat')).toBe('generic');
+    expect(kindOf('- **It Takes Two** – the best co-op game', 'It Takes Two')).toBe('named');
+    expect(kindOf('get the **Anker 555** hub', 'Anker 555')).toBe('named');
+    expect(kindOf('**Piranesi** is short', 'Piranesi')).toBe('named');
   });
 
   it('never throws, and finds nothing in empty or markup-only text', () => {
