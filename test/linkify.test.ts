@@ -173,6 +173,21 @@ describe('linkify: text that is never linked', () => {
     expect(lk(long + '\n---', o)).toBe(`${long.slice(0, -6)}${linked}\n---`);
   });
 
+  it('headings: true links a heading\'s words; the marker, code and links in it stay as they are', () => {
+    const h = { headings: true };
+    expect(lk('### Kindle\nKindle', o, h)).toBe(`### ${linked}\nKindle`);
+    expect(lk('  # the Kindle #', o, h)).toBe(`  # the ${linked} #`);
+    expect(lk('#\tKindle', o, h)).toBe(`#\t${linked}`);
+    expect(lk('## `Kindle` [Kindle](https://x.y) Kindle', o, h)).toBe(`## \`Kindle\` [Kindle](https://x.y) ${linked}`);
+    expect(lk('Best Kindle\n===\nKindle', o, h)).toBe(`Best ${linked}\n===\nKindle`);
+    expect(lk('Best Kindle\n---', o, h)).toBe(`Best ${linked}\n---`);
+    // Still not a heading: "#" with no space after it, seven "#".
+    expect(lk('#Kindle', o, h)).toBe(`#${linked}`);
+    expect(lk('####### Kindle', o, h)).toBe(`####### ${linked}`);
+    // Without the option, the same texts keep their headings as they are.
+    expect(lk('### Kindle\nKindle', o)).toBe(`### Kindle\n${linked}`);
+  });
+
   it('HTML: tags and attributes, the content of <a>, <code>, <pre>..., comments, entities', () => {
     expect(lk('<img alt="Kindle" title=\'a > Kindle\'> Kindle', o)).toBe(`<img alt="Kindle" title='a > Kindle'> ${linked}`);
     expect(lk('<a href="https://x.y">the Kindle</a> Kindle', o)).toBe(`<a href="https://x.y">the Kindle</a> ${linked}`);
@@ -321,6 +336,14 @@ describe('StreamingLinkifier', () => {
     expect(h.push('---\n')).toBe('iPhone 15\n---\n');
   });
 
+  it('with headings: true, a paragraph line does not wait for a setext underline', () => {
+    const s = new StreamingLinkifier(o, { disclosure: false, headings: true });
+    expect(s.push('The iPhone 15 is')).toBe(`The ${md('iPhone 15')} is`);
+    expect(s.push('\n---\n')).toBe('\n---\n');
+    const h = new StreamingLinkifier(o, { disclosure: false, headings: true });
+    expect(h.push('## Why the iPhone 15 ')).toBe(`## Why the ${md('iPhone 15')} `);
+  });
+
   it('passes code block content on as it arrives', () => {
     const s = new StreamingLinkifier(o);
     expect(s.push('```\n')).toBe('```\n');
@@ -417,6 +440,7 @@ const optionsArb: fc.Arbitrary<LinkifyOptions> = fc.record(
     maxLinks: fc.integer({ min: 0, max: 5 }),
     disclosure: fc.constantFrom(false as const, 'Ad.', '<b>"x"</b>'),
     target: fc.constantFrom('_blank', '"><x'),
+    headings: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -561,6 +585,21 @@ describe('properties', () => {
         for (const d of chunk(text, cuts)) {
           s.push(d);
           expect(s.received - s.emitted).toBeLessThanOrEqual(LINKIFY_LIMITS.setextLine + maxLen(offers) + HOLD_SLACK);
+        }
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('hold-back with headings: true: in paragraph and heading lines, at most the longest link text plus a constant', () => {
+    const lineArb = fc.tuple(fc.constantFrom('', '# ', '### ', '=== '), fc.array(fc.constantFrom(...PLAIN), { maxLength: 40 })).map(([h, w]) => h + w.join(''));
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 5 }), plainOffers, cutsArb, (lines, offers, cuts) => {
+        const text = lines.join('\n');
+        const s = new StreamingLinkifier(offers, { maxLinks: 10, headings: true });
+        for (const d of chunk(text, cuts)) {
+          s.push(d);
+          expect(s.received - s.emitted).toBeLessThanOrEqual(maxLen(offers) + HOLD_SLACK);
         }
       }),
       { numRuns: runs(300) },

@@ -159,7 +159,9 @@ function offersOf(links: PlacedLink[]): LinkOffer[] {
 
 function linkifyOptions(options: Options): LinkifyOptions {
   const { format, maxLinks, disclosure, target, allowedHosts } = options;
-  return Object.fromEntries(Object.entries({ format, maxLinks, disclosure, target, allowedHosts }).filter(([, v]) => v !== undefined));
+  // The middleware links headings unless told not to (`linkify` does not by default).
+  const headings = options.headings ?? true;
+  return Object.fromEntries(Object.entries({ format, maxLinks, disclosure, target, allowedHosts, headings }).filter(([, v]) => v !== undefined));
 }
 
 /** Stream, generate, and the reference `linkify` of the raw text with the reported offers. */
@@ -251,6 +253,15 @@ describe('affiliateLinks middleware with an in-process ChatAds', () => {
     expect(s.errors).toEqual([]);
     // Emitted a sentence at a time, never half a link.
     for (const d of s.deltas) expect((d.match(/\[/g) ?? []).length).toBe((d.match(/\]\(/g) ?? []).length);
+  });
+
+  it('links a product named only in its heading; headings: false leaves headings as they are', async () => {
+    const deltas = ['Three I would shortlist for travel:\n\n', '### Sony WH-1000XM5\n', 'The best noise cancelling for flights, and it folds flat.\n'];
+    const s = await checkAllEqual(deltas);
+    expect(s.text).toContain(`### [Sony WH-1000XM5](${SONY})\n`);
+    const off = await checkAllEqual(deltas, { headings: false });
+    expect(off.text).toBe(deltas.join(''));
+    expect(off.links).toEqual([]);
   });
 
   it('a mention split across deltas at every position gives the same text', async () => {
@@ -603,6 +614,9 @@ describe('property: random replies, random deltas', () => {
     '```\nKindle Paperwhite\n```',
     '**Roomba j7**',
     '- Sony WH-1000XM5',
+    '### Kindle Paperwhite',
+    '## The Roomba j7 ##',
+    'Sony WH-1000XM5\n---',
     '[docs](https://example.com/Kindle)',
     'Kindle',
     '<b>&</b>',
@@ -624,9 +638,10 @@ describe('property: random replies, random deltas', () => {
       fc.asyncProperty(
         replyArb.chain((raw) => fc.tuple(fc.constant(raw), splitArb(raw))),
         fc.constantFrom<LinkifyOptions['format']>('markdown', 'html', 'text'),
-        async ([raw, deltas], format) => {
+        fc.constantFrom(undefined, true, false),
+        async ([raw, deltas], format, headings) => {
           expect(deltas.join('')).toBe(raw);
-          await checkAllEqual(deltas, { format, maxLinks: 5 });
+          await checkAllEqual(deltas, { format, maxLinks: 5, headings });
         },
       ),
       { numRuns: Number(process.env.FC_RUNS ?? 100) },

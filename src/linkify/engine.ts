@@ -59,7 +59,7 @@ export class Engine implements SegmentSink, Source {
 
   constructor(offers: readonly LinkOffer[], options: LinkifyOptions, track: boolean) {
     this.format = options.format === 'html' || options.format === 'text' ? options.format : 'markdown';
-    this.scanner = new Scanner(this, this.format === 'html');
+    this.scanner = new Scanner(this, this.format === 'html', options.headings === true);
     const max = options.maxLinks ?? DEFAULT_MAX_LINKS;
     this.maxLinks = Number.isNaN(max) ? 0 : Math.max(0, Math.floor(max));
     this.disclosure = options.disclosure === false ? '' : typeof options.disclosure === 'string' ? options.disclosure : DEFAULT_DISCLOSURE;

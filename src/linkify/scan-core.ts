@@ -67,8 +67,15 @@ export abstract class ScanCore {
   /** `html` format: a browser's view of tags, comments and raw text, which overrides ours. */
   private readonly htmlLayer: HtmlLayer | null;
 
-  constructor(private readonly sink: SegmentSink, html = false) {
+  /**
+   * Headings are text like any other (`LinkifyOptions.headings`): an ATX heading's words are
+   * linkable and no line waits to learn whether a setext underline follows.
+   */
+  protected readonly headings: boolean;
+
+  constructor(private readonly sink: SegmentSink, html = false, headings = false) {
     this.htmlLayer = html ? new HtmlLayer() : null;
+    this.headings = headings;
   }
 
   /** Input from here on is still needed (by the scanner or the HTML layer). */

@@ -110,7 +110,14 @@ export class Scanner extends HtmlScan {
       if (n === NEED) return false;
       if (r - q <= 6 && (n === SP || n === TAB || n === LF || n === CR || n === EOF)) {
         this.resolvePrev(PARAGRAPH);
-        return this.enterVerb(M_LINE);
+        if (!this.headings) return this.enterVerb(M_LINE);
+        // The marker stays as it is; the heading's text is read as a paragraph line is.
+        this.emit(VERBATIM, p, r);
+        this.pos = r;
+        this.line = null;
+        this.lineKind = LINKABLE;
+        this.mode = M_INLINE;
+        return true;
       }
       return this.content(p);
     }
@@ -182,6 +189,7 @@ export class Scanner extends HtmlScan {
     } else if (c === GT || c === PIPE) {
       candidate = false;
     }
+    if (this.headings) candidate = false; // a setext heading's text is linkable too
     this.resolvePrev(PARAGRAPH);
     this.line = candidate ? { state: PENDING } : null;
     this.lineKind = candidate ? TENTATIVE : LINKABLE;

@@ -35,6 +35,12 @@ export interface LinkifyOptions {
    * sentence with the analysis it already has).
    */
   languageGate?: boolean;
+  /**
+   * Place links in headings too (ATX `# …` and setext). Default false: a heading is left as it is
+   * (a link there would be carried into tables of contents). The AI SDK middleware passes true,
+   * as a reply often gives each product it recommends a heading of its own.
+   */
+  headings?: boolean;
 }
 
 /** A link that was placed, in order of appearance. */

@@ -55,6 +55,11 @@ export interface AffiliateLinksOptions extends LinkifyOptions {
    */
   userMessage?: boolean;
   /**
+   * Place links in headings too. Default true here (false in `linkify`): a reply often gives each
+   * product it recommends a heading of its own ("### Cannondale Topstone 2"), and names it nowhere else.
+   */
+  headings?: boolean;
+  /**
    * Called once per text block when it ends, with the links it actually carries (in order of
    * appearance; `[]` when none): what was shown, for honest impression counting. `id` is the text
    * block's id in a stream, the index of the content part in generate mode.
@@ -124,6 +129,7 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
     target: options.target,
     allowedHosts: options.allowedHosts,
     languageGate: options.languageGate,
+    headings: options.headings ?? true,
   });
   return {
     analyzer: options.chatads,
