@@ -138,6 +138,18 @@ describe('replies: the reader', () => {
     expect(toMention(stray.text, stray.words, 0, 2, 'named', 10)?.search_term).toBe('Anker 555');
   });
 
+  it('a name is also a candidate with its edition, size or code in the brackets right after it', () => {
+    const names = (text: string) => {
+      const read = readMessage(text);
+      return findCandidates(read).filter((c) => c.sources.has('caps')).map((c) => text.slice(read.words[c.start]!.start, candidateEnd(read, c)));
+    };
+    expect(names('| ASUS ROG Zephyrus G14 (2024) | RTX 4060 |')).toContain('ASUS ROG Zephyrus G14 (2024)');
+    expect(names('the Mikimoto Akoya Pearl Strand (45cm, 7mm) is')).toContain('Mikimoto Akoya Pearl Strand (45cm, 7mm)');
+    // Not across a line, nor a bracket that is not closed within five words.
+    expect(names('Longines HydroConquest (41mm\nsteel)').some((n) => n.includes('('))).toBe(false);
+    expect(names('Anker (if you can find one on sale at all)').some((n) => n.includes('('))).toBe(false);
+  });
+
   it('a bold or italic span is a name when a word of it is a name\'s, else a product type', () => {
     const kindOf = (text: string, span: string) => {
       const read = readMessage(text);

@@ -315,11 +315,11 @@ describe('affiliateLinks middleware with an in-process ChatAds', () => {
   });
 
   it('html format: the reply is HTML already; what is inserted is escaped', async () => {
-    const deltas = ['Compare <b>this</b> &amp; <code>Sony WH-1000XM5</code> with the Sony WH-', '1000XM5 today.'];
+    const deltas = ['Compare <b>this</b> &amp; <code>Sony WH-1000XM5</code>: I would get the Sony WH-', '1000XM5 for travel.'];
     const s = await checkAllEqual(deltas, { format: 'html', target: '_blank' });
     expect(s.links).toHaveLength(1);
-    expect(s.text.startsWith('Compare <b>this</b> &amp; <code>Sony WH-1000XM5</code> with the <a ')).toBe(true);
-    expect(s.text).toMatch(/<a [^>]*href="https:\/\/www\.amazon\.com\/s\?k=Sony\+WH-1000XM5&amp;tag=t-20"[^>]*>Sony WH-1000XM5<\/a> today\./);
+    expect(s.text.startsWith('Compare <b>this</b> &amp; <code>Sony WH-1000XM5</code>: I would get the <a ')).toBe(true);
+    expect(s.text).toMatch(/<a [^>]*href="https:\/\/www\.amazon\.com\/s\?k=Sony\+WH-1000XM5&amp;tag=t-20"[^>]*>Sony WH-1000XM5<\/a> for travel\./);
     expect(s.text).toContain('target="_blank"');
     expect(s.text).toContain(`<p>${DISCLOSURE}</p>`);
   });

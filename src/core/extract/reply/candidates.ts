@@ -95,13 +95,16 @@ export function findCandidates(read: ReadMessage): Candidate[] {
     }
     let j = i + 1;
     let lastName = i + 1;
-    while (j < words.length && nameGap(words[j]!.gap)) {
+    while (j < words.length && (nameGap(words[j]!.gap) || inchMark(words, j))) {
       const w = words[j]!;
       if (nameWord(w) && !w.sentenceStart) lastName = ++j;
       else if (CONNECTORS.has(w.key) && !w.sentenceStart) j++;
       else break;
     }
     add(i, lastName, 'named', 'caps');
+    // With the edition, size or code in brackets right after it ("Longines HydroConquest (41mm)").
+    const bracketEnd = bracketedAfter(words, lastName);
+    if (bracketEnd !== null) add(i, bracketEnd, 'named', 'caps');
     // Its pieces between connectors and after a possessive ("Schiit Magni+ and Modi+", "Counter Culture's Slow Motion").
     let from = i;
     for (let k = i; k < lastName; k++) {
@@ -171,6 +174,25 @@ export function candidateEnd(read: ReadMessage, c: Pick<Candidate, 'start' | 'en
 }
 
 const count = (s: string, ch: string): number => s.split(ch).length - 1;
+
+/** A size in inches inside a name: `10"` before word `j` ("Zwilling 10" Sharpening Steel"). */
+function inchMark(words: readonly Word[], j: number): boolean {
+  return /^["”] ?$/.test(words[j]!.gap) && /\d$/.test(words[j - 1]!.text);
+}
+
+/** Words inside a bracket opened right after word `end - 1`: 1–5 of them on the line, closed right after the last. */
+const MAX_BRACKETED = 5;
+function bracketedAfter(words: readonly Word[], end: number): number | null {
+  const open = words[end];
+  if (!open || !/^ ?\($/.test(open.gap)) return null;
+  for (let k = end; k < words.length && k < end + MAX_BRACKETED; k++) {
+    const w = words[k]!;
+    if (w.blank || /\n/.test(w.gap) || (k > end && !/^[ ,/-]?$|^, $/.test(w.gap))) return null;
+    const next = words[k + 1];
+    if (!next || /^\)/.test(next.gap)) return k + 1;
+  }
+  return null;
+}
 
 /** Widens a tagged span to the whole name: name words on the left, model numbers and name words on the right. */
 function widen(words: readonly Word[], start: number, end: number): [number, number] {

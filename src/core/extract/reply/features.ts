@@ -37,11 +37,14 @@ const INSIDE_FUNCTION = new Set(['the', 'a', 'an', 'or', 'and', 'to', 'with', 'y
 const PLACE_HEADS = new Set(
   ('tower park castle station museum cathedral church monastery abbey palace bridge street square market airport beach island ' +
     'lake river mountain valley falls garden gardens zoo gallery theatre theater stadium hall centre center city village ' +
-    'coast bay viewpoint temple shrine basilica fort forest trail line road avenue harbour harbor port pier quarter district').split(' '),
+    'coast bay viewpoint temple shrine basilica fort forest trail line road avenue harbour harbor port pier quarter district ' +
+    'grove house building lagoon villa hill hills gate canal wharf terminal pavilion fountain springs cave caves glacier reserve ' +
+    'estate mill').split(' '),
 );
 const SERVICE_HEADS = new Set(
   ('app apps store express program programme service services office website site account subscription plan network ' +
-    'channel radio podcast platform club membership insurance bank airline airlines railway rail transit cloud').split(' '),
+    'channel radio podcast platform club membership insurance bank airline airlines railway rail transit cloud tram streetcar ' +
+    'ferry metro subway bus railcard pass').split(' '),
 );
 const PLACE = new Set(['at', 'near', 'from', 'in', 'to', 'via', 'on']);
 /** Keys and settings screens: the words of a shortcut ("Control + Option + Shift") or a menu item. */
