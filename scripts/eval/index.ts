@@ -2,7 +2,7 @@
  * `npm run eval`: measures extraction, intent and speed on the shared labelled data, prints a
  * table (figures beside their targets) and writes eval/results.json. See docs/quality.md.
  *
- *   npm run eval -- [--data DIR] [--out FILE] [--errors FILE] [--markdown FILE] [--only LIST] [--rounds N]
+ *   npm run eval -- [--data DIR] [--out FILE] [--errors FILE] [--markdown FILE] [--only LIST] [--rounds N] [--split S] [--user-message]
  *
  * Exits 0 even when targets are missed (it is a report); 1 on missing data or a crash; 2 on bad
  * flags. Only --errors output contains dataset text.
@@ -39,6 +39,7 @@ const USAGE = `usage: npm run eval -- [options]
   --markdown FILE also write the results section of docs/quality.md (numbers only)
   --rounds N      passes over the chat set in the speed test (default: 5)
   --split S       the split of the written corpora (languages, replies) to report: dev (default) or test
+  --user-message  replies: run the middleware with userMessage: true (the user message analysed too)
   --help`;
 
 const NEEDS: Record<Part, DataFile[]> = {
@@ -64,6 +65,8 @@ interface Options {
   parts: Part[];
   rounds: number;
   split: 'dev' | 'test';
+  /** replies: the middleware's `userMessage: true` (the user's products linked where the reply repeats them). */
+  userMessage: boolean;
 }
 
 function options(argv: string[]): Options | null {
@@ -77,6 +80,7 @@ function options(argv: string[]): Options | null {
       only: { type: 'string' },
       rounds: { type: 'string' },
       split: { type: 'string' },
+      'user-message': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -101,6 +105,7 @@ function options(argv: string[]): Options | null {
     parts,
     rounds,
     split: values.split === 'test' ? 'test' : 'dev',
+    userMessage: values['user-message'] === true,
   };
 }
 
@@ -218,7 +223,7 @@ async function run(o: Options): Promise<void> {
     progress(`links in bot replies through the AI SDK middleware (data/replies, ${o.split} split)`);
     const chatads = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
     try {
-      const { wrong, ...replies } = await evaluateReplies(chatads, o.split);
+      const { wrong, ...replies } = await evaluateReplies(chatads, o.split, o.userMessage);
       r.replies = replies;
       if (o.errors) writeFileSync(`${o.errors}.replies`, `${wrong.join('\n')}\n`);
     } finally {

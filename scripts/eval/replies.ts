@@ -49,7 +49,7 @@ interface Link {
 }
 
 /** Runs one reply through the middleware; the links it carries, at their places in the reply. */
-export async function linksOf(chatads: ChatAds, r: Reply): Promise<{ links: Link[]; unplaced: number }> {
+export async function linksOf(chatads: ChatAds, r: Reply, userMessage = false): Promise<{ links: Link[]; unplaced: number }> {
   const model = wrapLanguageModel({
     model: new MockLanguageModelV4({
       doGenerate: async () => ({
@@ -59,7 +59,7 @@ export async function linksOf(chatads: ChatAds, r: Reply): Promise<{ links: Link
         warnings: [],
       }),
     }),
-    middleware: affiliateLinks({ chatads, disclosure: false, analysis: { country: 'US' } }),
+    middleware: affiliateLinks({ chatads, disclosure: false, analysis: { country: 'US' }, userMessage }),
   });
   const { text } = await generateText({ model, prompt: r.question });
   return placed(text, r);
@@ -87,7 +87,7 @@ function placed(text: string, r: Reply): { links: Link[]; unplaced: number } {
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && b.start < a.end;
 
-export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev'): Promise<RepliesResult> {
+export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev', userMessage = false): Promise<RepliesResult> {
   const replies = loadReplies().filter((r) => r.split === split);
   const res: RepliesResult = {
     split,
@@ -107,7 +107,7 @@ export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev
     wrong: [],
   };
   for (const r of replies) {
-    const { links, unplaced } = await linksOf(chatads, r);
+    const { links, unplaced } = await linksOf(chatads, r, userMessage);
     res.unplaced += unplaced;
     res.links += links.length;
     for (const l of links) {
