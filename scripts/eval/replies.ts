@@ -38,7 +38,7 @@ export interface RepliesResult {
   unplaced: number;
   /** replyMentions on one sentence of 40–80 words, µs. */
   sentence_us: { p50: number | null; p99: number | null; sentences: number };
-  /** Wrong links, for reading (ids and link texts only). */
+  /** Wrong links and named products left unlinked within the cap, for reading (ids and texts only). */
   wrong: string[];
 }
 
@@ -125,13 +125,18 @@ export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev
     for (const s of recommended) if (s.kind === 'named') products.set(s.product, [...(products.get(s.product) ?? []), s]);
     let linked = 0;
     let full = 0;
+    const missed: string[] = [];
     for (const [name, spans] of products) {
       const hit = links.find((l) => spans.some((s) => overlaps(s, l)));
-      if (!hit) continue;
+      if (!hit) {
+        missed.push(`${r.id}: missed "${name}"`);
+        continue;
+      }
       linked++;
       if (spans.some((s) => s.text === name && s.start === hit.start && s.end === hit.end)) full++;
     }
     const cap = Math.min(products.size, MAX_LINKS);
+    if (linked < cap) res.wrong.push(...missed);
     res.named += cap;
     res.named_linked += Math.min(linked, cap);
     res.named_full += Math.min(full, cap);
