@@ -19,6 +19,8 @@ const MAX_LINKS = DEFAULT_MAX_LINKS;
 
 export interface RepliesResult {
   split: ReplySplit;
+  /** The middleware ran with `userMessage: true` (`--user-message`). */
+  user_message: boolean;
   replies: number;
   links: number;
   /** Links on a product the reply recommends (or advises against: a link there is not wrong). */
@@ -91,6 +93,7 @@ export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev
   const replies = loadReplies().filter((r) => r.split === split);
   const res: RepliesResult = {
     split,
+    user_message: userMessage,
     replies: replies.length,
     links: 0,
     links_right: 0,

@@ -232,7 +232,7 @@ function reportLanguages(r: LanguageResult): string {
 function reportReplies(r: NonNullable<EvalResults['replies']>): string {
   const pct = (n: number, of: number) => (of === 0 ? '–' : `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`);
   return [
-    heading(`links in bot replies (data/replies, ${r.split} split; AI SDK middleware, defaults)`),
+    heading(`links in bot replies (data/replies, ${r.split} split; AI SDK middleware, ${r.user_message ? 'defaults but userMessage: true' : 'defaults'})`),
     table(
       ['figure', 'measured'],
       [
