@@ -145,6 +145,8 @@ describe('replies: the reader', () => {
     };
     expect(names('| ASUS ROG Zephyrus G14 (2024) | RTX 4060 |')).toContain('ASUS ROG Zephyrus G14 (2024)');
     expect(names('the Mikimoto Akoya Pearl Strand (45cm, 7mm) is')).toContain('Mikimoto Akoya Pearl Strand (45cm, 7mm)');
+    // A size in inches inside a name does not end it.
+    expect(names('get the Zwilling 10" Sharpening Steel too')).toContain('Zwilling 10" Sharpening Steel');
     // Not across a line, nor a bracket that is not closed within five words.
     expect(names('Longines HydroConquest (41mm\nsteel)').some((n) => n.includes('('))).toBe(false);
     expect(names('Anker (if you can find one on sale at all)').some((n) => n.includes('('))).toBe(false);
