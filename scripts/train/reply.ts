@@ -92,7 +92,7 @@ export function readReplies(replies: readonly Reply[], tagger: TaggerWeights): R
   });
 }
 
-function examples(rs: readonly ReadReply[]): Example[] {
+export function examples(rs: readonly ReadReply[]): Example[] {
   const out: Example[] = [];
   for (const r of rs) {
     for (const g of [r.whole, ...r.sentences]) {
@@ -114,7 +114,7 @@ interface Kept {
 }
 
 /** Each sentence of a reply, its candidates scored by `table`. */
-function scoreSentences(r: ReadReply, table: Float32Array | Float64Array): { g: Reading; scored: ScoredCandidate[] }[] {
+export function scoreSentences(r: ReadReply, table: Float32Array | Float64Array): { g: Reading; scored: ScoredCandidate[] }[] {
   const w = weightsOf(table);
   return r.sentences.map((g) => ({ g, scored: g.candidates.map((candidate, i) => ({ candidate, p: sigmoid(score(w, g.features[i]!.map((h) => [h, 1] as const))) })) }));
 }
@@ -129,7 +129,7 @@ const MAX_LINKS = DEFAULT_MAX_LINKS;
  * then placed first come while fewer than MAX_LINKS are placed, an offer's text once. So the
  * thresholds are chosen on what the eval counts, a budget spent in reading order included.
  */
-function linkedSpans(sentences: ReturnType<typeof scoreSentences>, thresholds: Thresholds): Kept[] {
+export function linkedSpans(sentences: ReturnType<typeof scoreSentences>, thresholds: Thresholds): Kept[] {
   const placed: Kept[] = [];
   const texts = new Set<string>();
   for (const { g, scored } of sentences) {
@@ -154,7 +154,7 @@ function linkedSpans(sentences: ReturnType<typeof scoreSentences>, thresholds: T
  * recommended spans. As the eval counts links: kept spans on a product the reply recommends or
  * advises against (`right`), and named products (a full name with its aliases) with a kept span.
  */
-interface Counts {
+export interface Counts {
   exact: number;
   kept: number;
   wanted: number;
@@ -164,10 +164,10 @@ interface Counts {
   namedFound: number;
 }
 
-const newCounts = (): Counts => ({ exact: 0, kept: 0, wanted: 0, right: 0, all: 0, named: 0, namedFound: 0 });
+export const newCounts = (): Counts => ({ exact: 0, kept: 0, wanted: 0, right: 0, all: 0, named: 0, namedFound: 0 });
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && b.start < a.end;
 
-function countKept(r: ReadReply, kept: readonly Kept[], into: Counts): void {
+export function countKept(r: ReadReply, kept: readonly Kept[], into: Counts): void {
   const wanted = r.reply.spans.filter((s) => s.label === 'recommended');
   into.wanted += wanted.length;
   for (const k of kept) {
@@ -190,8 +190,8 @@ function countKept(r: ReadReply, kept: readonly Kept[], into: Counts): void {
  * (the issue's 0.92, plus a margin for new domains).
  */
 const MIN_PRECISION = 0.95;
-const precisionOf = (c: Counts): number => (c.all === 0 ? 1 : c.right / c.all);
-const namedRecallOf = (c: Counts): number => (c.named === 0 ? 0 : c.namedFound / c.named);
+export const precisionOf = (c: Counts): number => (c.all === 0 ? 1 : c.right / c.all);
+export const namedRecallOf = (c: Counts): number => (c.named === 0 ? 0 : c.namedFound / c.named);
 const better = (a: Counts, b: Counts | null): boolean => {
   if (!b) return true;
   const okA = precisionOf(a) >= MIN_PRECISION;
@@ -212,7 +212,7 @@ function figures(c: Counts): Record<string, number> {
 }
 
 /** The fold of a domain: domains in name order, dealt round-robin. */
-function foldsByDomain(rs: readonly ReadReply[]): Map<string, number> {
+export function foldsByDomain(rs: readonly ReadReply[]): Map<string, number> {
   const domains = [...new Set(rs.map((r) => r.reply.domain))].sort();
   return new Map(domains.map((d, i) => [d, i % FOLDS]));
 }
