@@ -59,7 +59,7 @@ export const REPLY_DIR = new URL('../../data/replies/', import.meta.url);
 const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 /** Every occurrence of `text` in `reply` that starts and ends at a word boundary. */
-function occurrences(reply: string, text: string): number[] {
+export function occurrences(reply: string, text: string): number[] {
   const out: number[] = [];
   for (let i = reply.indexOf(text); i >= 0; i = reply.indexOf(text, i + 1)) {
     const edgeL = !isWordChar(text[0]) || !isWordChar(reply[i - 1]);
