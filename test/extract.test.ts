@@ -76,6 +76,15 @@ describe('extractMentions: what the shipped tagger finds', () => {
     expect(texts(ex('I need a new watch'))).toEqual(['watch']);
   });
 
+  it('finds the goods of an order or a re-order, without the courtesy words', () => {
+    expect(texts(ex('order more bread please'))).toEqual(['bread']);
+    expect(texts(ex('please order an iphone7 for me'))).toEqual(['iphone7']);
+  });
+
+  it('keeps a product type the rules read as one phrase whole', () => {
+    expect(texts(ex('I want noise cancelling headphones'))).toEqual(['noise cancelling headphones']);
+  });
+
   it('matches singular and plural forms to the same category', () => {
     const [one] = ex('I need a laptop');
     const [many] = ex('compare these laptops');
@@ -95,6 +104,13 @@ describe('extractMentions: what the shipped tagger finds', () => {
   it('never links a store or a service on its own', () => {
     expect(ex('Check Best Buy, Target, Walmart or eBay.')).toEqual([]);
     expect(ex('Is Spotify better than Netflix?')).toEqual([]);
+  });
+
+  it('never links a news outlet, a station or a platform named as a source', () => {
+    expect(ex('I read it on Google News this morning')).toEqual([]);
+    expect(ex('New trailer just dropped, via Deadline Hollywood')).toEqual([]);
+    expect(ex('The Associated Press says the vote is delayed, per the New York Times')).toEqual([]);
+    expect(ex('saw it on the Daily Mail Online lol')).toEqual([]);
   });
 
   it('skips URLs, e-mail addresses and handles', () => {

@@ -25,6 +25,8 @@ import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
 import { EVAL_TAGS, evaluateLanguages } from './languages.js';
 import { evaluateReplies } from './replies.js';
+import { evaluateRequests } from './requests.js';
+import { crossValidatedFigures } from './cv.js';
 import { measureSpeed } from './speed.js';
 import { checkTargets } from './targets.js';
 import { SOCIAL_SETS, evaluateWnut, type WnutDetail } from './wnut.js';
@@ -38,7 +40,7 @@ const USAGE = `usage: npm run eval -- [options]
   --only LIST     comma-separated parts: ${PARTS.join(',')} (default: all)
   --markdown FILE also write the results section of docs/quality.md (numbers only)
   --rounds N      passes over the chat set in the speed test (default: 5)
-  --split S       the split of the written corpora (languages, replies) to report: dev (default) or test
+  --split S       the split of the written corpora (languages, replies, requests) to report: dev (default) or test
   --user-message  replies: run the middleware with userMessage: true (the user message analysed too)
   --help`;
 
@@ -53,6 +55,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
   languages: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
   replies: [],
+  requests: [],
 };
 
 class UsageError extends Error {}
@@ -230,6 +233,15 @@ async function run(o: Options): Promise<void> {
       await chatads.close();
     }
   }
+  if (has('requests')) {
+    progress(`purchase requests and look-alikes at the API defaults (data/requests, ${o.split} split)`);
+    const chatads = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
+    try {
+      r.requests = await evaluateRequests(chatads, o.split);
+    } finally {
+      await chatads.close();
+    }
+  }
   if (has('offers') || has('speed')) {
     // One ChatAds instance for every analyze call (offers, speed). The API defaults apply (fast
     // is asked per call; min_intent low, max_offers 1); a tag is given only because without one
@@ -254,6 +266,7 @@ async function run(o: Options): Promise<void> {
     }
   }
 
+  if (has('chatset') || has('intent') || has('replies')) r.cv = crossValidatedFigures();
   r.meta.duration_s = Math.round((Date.now() - started) / 100) / 10;
   const results: EvalResults = { ...r, targets: checkTargets(r) };
   process.stdout.write(`${renderReport(results)}\n`);

@@ -70,7 +70,7 @@ export function renderMarkdown(r: EvalResults): string {
   for (const [name, w, t] of social) {
     out.push(
       '',
-      `### ${name} dev: named mentions vs gold \`product\``,
+      `### ${name} dev: named mentions vs gold \`product\` that is goods`,
       '',
       mdTable(
         ['metric', 'value', 'target'],
@@ -80,7 +80,8 @@ export function renderMarkdown(r: EvalResults): string {
           ['precision (product or brand counts)', f3(w.product_or_corporation.precision), ''],
           ['strict P / R (compact strings)', `${f3(w.product_strict.precision)} / ${f3(w.product_strict.recall)}`, ''],
           ['recall by a mention of any kind', f3(w.product_recall_any_kind), ''],
-          ['gold products / named predictions', `${w.gold_product} / ${w.named_predictions}`, ''],
+          ['as labelled (services, apps, outlets too): P / R', `${f3(w.product_as_labelled.precision)} / ${f3(w.product_as_labelled.recall)}`, ''],
+          ['gold products that are goods (not goods) / named predictions', `${w.gold_product} (${w.gold_not_goods}) / ${w.named_predictions}`, ''],
         ],
       ),
     );
@@ -139,6 +140,37 @@ export function renderMarkdown(r: EvalResults): string {
           row('NQ-open questions, held-out fifth', o.nq_open_heldout),
           row('QueryNER dev: first offer on the searched product', o.queryner_first_offer, goal(o.queryner_first_offer.rate, '>=', TARGETS.queryNerFirstOffer)),
         ],
+      ),
+    );
+  }
+  if (r.requests) {
+    const q = r.requests;
+    const row = (name: string, x: Rate, target = ''): string[] => [name, String(x.n), String(x.offered), f3(x.rate), target];
+    out.push(
+      '',
+      `### Purchase requests and look-alikes (data/requests, ${q.split}; API defaults, fast)`,
+      '',
+      mdTable(
+        ['set', 'messages', 'offered', 'share', 'target'],
+        [
+          row('requests naming goods, first offer on the goods', q.requests_offered, goal(q.requests_offered.rate, '>=', TARGETS.requestsOffered)),
+          row('look-alikes with intent ≤ 0.1', q.lookalikes_offered, goal(q.lookalikes_offered.rate, '<=', TARGETS.lookalikesOffered)),
+          ...Object.entries(q.lookalikes_by_kind).map(([k, x]) => row(`… \`${k}\``, x, k === 'negative-outlet' ? goal(x.rate, '<=', TARGETS.outletsOffered) : '')),
+        ],
+      ),
+      '',
+      `Mentions (lenient): P ${f3(q.mentions.lenient.overall.precision)}, R ${f3(q.mentions.lenient.overall.recall)}, F1 ${f3(q.mentions.lenient.overall.f1)}; named recall ${f3(q.mentions.lenient.named.recall)}.`,
+    );
+  }
+  if (r.cv) {
+    out.push(
+      '',
+      '### Cross-validated (train, grouped 5 folds) beside dev',
+      '',
+      mdTable(
+        ['model', 'figure', 'CV', 'dev', 'dev − CV'],
+        r.cv.map((c) => [c.model, c.figure, f3(c.cv), f3(c.dev), c.dev === null ? '' : `${f3(c.dev - c.cv)}${c.finding ? ' (finding)' : ''}`]),
+        2,
       ),
     );
   }

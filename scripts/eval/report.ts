@@ -9,11 +9,13 @@ import type { Prf } from './metrics.js';
 import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
+import { GAP } from './cv.js';
 import { INTENT_AUC_TARGETS, TARGETS, meets } from './targets.js';
 
 /** A target as written: two decimals, three when it is a small share (0.003). */
+/** A goal as written: two decimals, three where two would change it (0.015, 1/30 = 0.033). */
 export function goal(x: number): string {
-  return x !== 0 && Math.abs(x) < 0.01 ? x.toFixed(3) : x.toFixed(2);
+  return Number(x.toFixed(2)) === x ? x.toFixed(2) : x.toFixed(3);
 }
 
 export function f3(x: number | null | undefined): string {
@@ -86,7 +88,7 @@ function reportChatset(c: NonNullable<EvalResults['chatset']>): string {
 }
 
 function reportWnut(w: NonNullable<EvalResults['wnut']>, name = 'WNUT-17', targets: { p: number; r: number } | null = { p: TARGETS.wnutPrecision, r: TARGETS.wnutRecall }): string {
-  const out = [heading(`${name} dev: named mentions vs gold product entities (lenient, one-to-one)`)];
+  const out = [heading(`${name} dev: named mentions vs gold product entities that are goods (lenient, one-to-one)`)];
   const p = w.product;
   const pc = w.product_or_corporation;
   out.push(
@@ -100,11 +102,12 @@ function reportWnut(w: NonNullable<EvalResults['wnut']>, name = 'WNUT-17', targe
         ['strict P (lower-case, no spaces/punct)', f3(w.product_strict.precision), `${w.product_strict.tp}/${w.product_strict.n_pred}`, ''],
         ['strict R (lower-case, no spaces/punct)', f3(w.product_strict.recall), `${w.product_strict.tp}/${w.product_strict.n_gold}`, ''],
         ['product recall by a mention of any kind', f3(w.product_recall_any_kind), '', ''],
+        ['as labelled (services, apps, outlets too): P / R', `${f3(w.product_as_labelled.precision)} / ${f3(w.product_as_labelled.recall)}`, `${w.product_as_labelled.tp}/${w.product_as_labelled.n_gold}`, ''],
       ],
     ),
   );
   const fp = Object.entries(w.false_positives_by_overlapped_type).sort((a, b) => b[1] - a[1]);
-  out.push(`${w.sentences} sentences, ${w.gold_product} gold products, ${w.gold_corporation} gold brands (corporation/company), ${w.named_predictions} named / ${w.all_predictions} total predictions`);
+  out.push(`${w.sentences} sentences, ${w.gold_product} gold products that are goods (${w.gold_not_goods} labelled product are not), ${w.gold_corporation} gold brands (corporation/company), ${w.named_predictions} named / ${w.all_predictions} total predictions`);
   out.push(`named false positives (vs product or brand) by what they overlap: ${fp.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   return out.join('\n');
 }
@@ -249,6 +252,35 @@ function reportReplies(r: NonNullable<EvalResults['replies']>): string {
   ].join('\n');
 }
 
+function reportRequests(r: NonNullable<EvalResults['requests']>): string {
+  const pct = (x: { n: number; offered: number }) => (x.n === 0 ? '–' : `${x.offered}/${x.n} (${((100 * x.offered) / x.n).toFixed(1)} %)`);
+  const l = r.mentions.lenient;
+  return [
+    heading(`purchase requests and look-alikes (data/requests, ${r.split} split, ${r.lines} lines; API defaults, fast)`),
+    table(
+      ['figure', 'measured'],
+      [
+        ['requests naming goods: first offer on the goods', pct(r.requests_offered)],
+        ['look-alikes (intent ≤ 0.1) given an offer', pct(r.lookalikes_offered)],
+        ...Object.entries(r.lookalikes_by_kind).map(([k, v]) => [`  ${k}`, pct(v)]),
+        ['mentions, lenient P / R / F1', `${f3(l.overall.precision)} / ${f3(l.overall.recall)} / ${f3(l.overall.f1)}`],
+        ['named mentions, lenient recall', f3(l.named.recall)],
+      ],
+    ),
+  ].join('\n');
+}
+
+function reportCv(rows: NonNullable<EvalResults['cv']>): string {
+  return [
+    heading(`cross-validated on the training files (grouped 5 folds) beside dev, from the models' headers`),
+    table(
+      ['model', 'figure', 'CV', 'dev', 'gap'],
+      rows.map((r) => [r.model, r.figure, f3(r.cv), f3(r.dev), r.dev === null ? '' : `${f3(r.dev - r.cv)}${r.finding ? ` > ${GAP}: a finding` : ''}`]),
+    ),
+    'a gap over 0.03 is explained in docs/quality.md ("Chat nobody tuned for")',
+  ].join('\n');
+}
+
 export function renderReport(r: EvalResults): string {
   const m = r.meta;
   const out = [
@@ -268,6 +300,8 @@ export function renderReport(r: EvalResults): string {
   if (r.safety) out.push(reportSafety(r.safety));
   if (r.languages) out.push(reportLanguages(r.languages));
   if (r.replies) out.push(reportReplies(r.replies));
+  if (r.requests) out.push(reportRequests(r.requests));
+  if (r.cv) out.push(reportCv(r.cv));
   out.push(heading('targets'));
   out.push(
     table(

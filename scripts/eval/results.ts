@@ -13,8 +13,10 @@ import type { WnutScores } from './wnut.js';
 import type { SafetyResult } from './safety.js';
 import type { LanguageResult } from './languages.js';
 import type { RepliesResult } from './replies.js';
+import type { RequestsResult } from './requests.js';
+import type { CvRow } from './cv.js';
 
-export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages', 'replies'] as const;
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages', 'replies', 'requests'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -56,6 +58,10 @@ export interface EvalResults {
   languages?: LanguageResult;
   /** Links in bot replies through the AI SDK middleware (data/replies). */
   replies?: Omit<RepliesResult, 'wrong'>;
+  /** Purchase requests and their look-alikes at the API defaults (data/requests). */
+  requests?: RequestsResult;
+  /** The models' cross-validated figures beside their dev figures (from the model headers). */
+  cv?: CvRow[];
 }
 
 function git(cwd: string, args: string[]): string | null {

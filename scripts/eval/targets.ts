@@ -16,8 +16,9 @@ export const TARGETS = {
   chatsetAuc: 0.88,
   queryNerAuc: 0.95,
   clincOrderAuc: 0.95,
-  tweetsAuc: 0.7,
-  clincNonPurchaseOffered: 0.02,
+  tweetsAuc: 0.75,
+  queriesVsWebAuc: 0.93,
+  clincNonPurchaseOffered: 0.015,
   clincOrderOffered: 0.9,
   fastP50Ms: 1,
   fastP99Ms: 5,
@@ -33,6 +34,9 @@ export const TARGETS = {
   replyNothingLinked: 0.01,
   replyNotForSaleLinked: 0.02,
   replySentenceP50Us: 1000,
+  requestsOffered: 0.9,
+  outletsOffered: 1 / 30,
+  lookalikesOffered: 0.05,
 } as const;
 
 /** The intent rows (keys of results.intent) with an AUC target. */
@@ -41,6 +45,7 @@ export const INTENT_AUC_TARGETS: Readonly<Record<string, number>> = {
   queryner_vs_clinc: TARGETS.queryNerAuc,
   chatset_dev: TARGETS.chatsetAuc,
   tweets_heldout: TARGETS.tweetsAuc,
+  queryner_vs_nq: TARGETS.queriesVsWebAuc,
 };
 
 export function meets(value: number | null, op: '>=' | '<=', target: number): boolean {
@@ -64,6 +69,7 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
   if (i?.queryner_vs_clinc) out.push(check('intent.queryner_vs_clinc_auc', 'intent AUC QueryNER vs CLINC150 non-purchase', i.queryner_vs_clinc.auc, '>=', INTENT_AUC_TARGETS.queryner_vs_clinc!));
   if (i?.chatset_dev) out.push(check('intent.chatset_dev_auc', 'intent AUC chat set (dev)', i.chatset_dev.auc, '>=', INTENT_AUC_TARGETS.chatset_dev!));
   if (i?.tweets_heldout) out.push(check('intent.tweets_auc', 'intent AUC phone tweets (held-out fifth)', i.tweets_heldout.auc, '>=', INTENT_AUC_TARGETS.tweets_heldout!));
+  if (i?.queryner_vs_nq) out.push(check('intent.queries_vs_web_auc', 'intent AUC QueryNER queries vs NQ-open web questions (held-out fifth)', i.queryner_vs_nq.auc, '>=', INTENT_AUC_TARGETS.queryner_vs_nq!));
   if (r.chatset) {
     const dev = r.chatset.dev.lenient;
     out.push(check('chatset.lenient_f1', 'chat set (dev) lenient mention F1', dev.overall.f1, '>=', TARGETS.chatLenientF1));
@@ -103,6 +109,13 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
     out.push(check('replies.nothing_linked', `replies recommending nothing that get a link ${s}`, of(rp.nothing_linked, rp.nothing_replies), '<=', TARGETS.replyNothingLinked));
     out.push(check('replies.not_for_sale_linked', `not-for-sale-here spans linked ${s}`, of(rp.not_for_sale_linked, rp.not_for_sale), '<=', TARGETS.replyNotForSaleLinked));
     out.push(check('replies.sentence_p50', 'reply reading of a 40–80-word sentence p50 (µs)', rp.sentence_us.p50, '<=', TARGETS.replySentenceP50Us));
+  }
+  const rq = r.requests;
+  if (rq) {
+    const s = `(data/requests ${rq.split})`;
+    out.push(check('requests.offered', `purchase requests naming goods, offer on the goods ${s}`, rq.requests_offered.rate, '>=', TARGETS.requestsOffered));
+    out.push(check('requests.outlets_offered', `messages naming a service, app, outlet or site, given an offer ${s}`, rq.lookalikes_by_kind['negative-outlet']?.rate ?? null, '<=', TARGETS.outletsOffered));
+    out.push(check('requests.lookalikes_offered', `look-alikes of requests given an offer ${s}`, rq.lookalikes_offered.rate, '<=', TARGETS.lookalikesOffered));
   }
   if (r.safety) {
     // Judged on the test split: the phrase lists were tuned on dev (docs/safety.md).

@@ -3,12 +3,16 @@
  * CoNLL, type `product` for named things you can buy or use): do our `named` mentions find the
  * gold `product` entities? Lenient one-to-one overlap matching; a second precision also accepts
  * predictions that land on a gold brand entity (a brand standing for its product): `corporation`
- * in WNUT-17 and TweetNER7, `company` in WNUT-16 (see SOCIAL_SETS).
+ * in WNUT-17 and TweetNER7, `company` in WNUT-16 (see SOCIAL_SETS). A gold `product` that is not
+ * goods (an @-account, a website, a station, a service, app or outlet: ./not-goods.ts) is not a
+ * product to find: a named prediction on it counts against precision. `product_as_labelled`
+ * keeps the sets' own reading (every `product`) beside it.
  */
 import { extractMentions } from '../../src/core/extract/index.js';
 import type { Extract } from './chatset.js';
 import type { ConllSentence, Entity } from './data.js';
 import { prf, ratio, type Prf } from './metrics.js';
+import { notGoods } from './not-goods.js';
 import { compactSpanText, matchLenient, matchStrict, overlapLength, type CharSpan } from './spans.js';
 
 /** How each set names its types: the product type scored, and the brand type(s). */
@@ -25,13 +29,17 @@ export const SOCIAL_SETS = {
 
 export interface WnutScores {
   sentences: number;
+  /** Gold `product` entities that are goods, and those that are not (./not-goods.ts). */
   gold_product: number;
+  gold_not_goods: number;
   /** Gold brand entities (`corporation`; `company` in WNUT-16). */
   gold_corporation: number;
   named_predictions: number;
   all_predictions: number;
   /** Named predictions vs gold product entities, lenient one-to-one. */
   product: Prf;
+  /** The same against every gold `product`, goods or not (the sets' own labels). */
+  product_as_labelled: Prf;
   /** Named predictions vs gold product ∪ corporation entities (recall here is over both). */
   product_or_corporation: Prf;
   /** Named predictions vs gold product, strict on lower-cased text without spaces/punctuation. */
@@ -57,9 +65,9 @@ export function evaluateWnut(
   extract: Extract = extractMentions,
   set: SocialSet = SOCIAL_SETS.wnut17,
 ): { scores: WnutScores; details: WnutDetail[] } {
-  const isProduct = (e: Entity): boolean => e.type === set.product;
-  const isBrandish = (e: Entity): boolean => isProduct(e) || set.brand.includes(e.type);
   let goldProduct = 0;
+  let goldNotGoods = 0;
+  let tpLabelled = 0;
   let goldCorp = 0;
   let nNamed = 0;
   let nAll = 0;
@@ -78,7 +86,12 @@ export function evaluateWnut(
       kind: m.kind,
     }));
     const named = all.filter((m) => m.kind === 'named');
-    const products = s.entities.filter(isProduct);
+    const isProduct = (e: Entity): boolean => e.type === set.product && !notGoods(s.text.slice(e.start, e.end));
+    const isBrandish = (e: Entity): boolean => isProduct(e) || set.brand.includes(e.type);
+    const labelled = s.entities.filter((e) => e.type === set.product);
+    const products = labelled.filter(isProduct);
+    goldNotGoods += labelled.length - products.length;
+    tpLabelled += matchLenient(labelled, named).pairs.length;
     const brandish = s.entities.filter(isBrandish);
     goldProduct += products.length;
     goldCorp += brandish.length - products.length;
@@ -108,10 +121,12 @@ export function evaluateWnut(
     scores: {
       sentences: sentences.length,
       gold_product: goldProduct,
+      gold_not_goods: goldNotGoods,
       gold_corporation: goldCorp,
       named_predictions: nNamed,
       all_predictions: nAll,
       product: prf(tp, nNamed, goldProduct),
+      product_as_labelled: prf(tpLabelled, nNamed, goldProduct + goldNotGoods),
       product_or_corporation: prf(tpBrand, nNamed, goldProduct + goldCorp),
       product_strict: prf(tpStrict, nNamed, goldProduct),
       product_recall_any_kind: ratio(tpAny, goldProduct),

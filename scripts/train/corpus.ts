@@ -6,7 +6,8 @@
  * - QueryNER: a run of brand / product name / product number (with the product type after it) is
  *   one named mention ("iphone 6 case"); a product type alone is generic.
  * - chat set: the hand-marked named / generic spans.
- * - WNUT-17, TweetNER7, WNUT-16: `product` is named. They never mark generic product types, so a
+ * - WNUT-17, TweetNER7, WNUT-16: `product` is named, when it is goods (an @-account, website,
+ *   station, service, app or outlet labelled `product` is left O). They never mark generic product types, so a
  *   word the product-type lexicon knows is left open there (O or generic, whichever the model
  *   prefers: partial labels) instead of teaching that "headphones" is never a product.
  * - chat frames: each chat-set dev_extra turn with one mention, the mention replaced by a QueryNER
@@ -20,6 +21,7 @@ import { tokenize, type Word } from '../../src/core/extract/words.js';
 import { BG, BN, IG, IN, O, lexiconMarks } from '../../src/core/extract/tagger/features.js';
 import type { ChatRow, ConllSentence, Entity } from '../eval/data.js';
 import { prng } from '../prng.js';
+import { notGoods } from '../eval/not-goods.js';
 
 /** A gold tag, or OPEN where O, B-G and I-G are all acceptable. */
 export const OPEN = -1;
@@ -31,9 +33,23 @@ export interface TaggedSentence {
   gold: number[];
   /** Gold spans in characters, for span-level scoring. */
   spans: Array<{ start: number; end: number; kind: 'named' | 'generic' }>;
+  /**
+   * What the cross-validation folds keep together: a chat's dialogue, a written corpus's group
+   * (one voice and its variants), else the sentence itself.
+   */
+  group: string;
+  /** The labelled row it came from, for scoring it as the eval scores its set. */
+  origin: { chat: ChatRow } | { conll: ConllSentence } | null;
 }
 
-function label(text: string, spans: TaggedSentence['spans'], source: string, openGeneric: boolean): TaggedSentence {
+function label(
+  text: string,
+  spans: TaggedSentence['spans'],
+  source: string,
+  openGeneric: boolean,
+  group: string,
+  origin: TaggedSentence['origin'] = null,
+): TaggedSentence {
   const words = tokenize(text, false);
   const gold = words.map(() => O);
   const sorted = [...spans].sort((a, b) => a.start - b.start);
@@ -53,11 +69,14 @@ function label(text: string, spans: TaggedSentence['spans'], source: string, ope
       if (gold[i] === O && m.some((x) => x.startsWith('B-type') || x.startsWith('I-type'))) gold[i] = OPEN;
     });
   }
-  return { source, text, words, gold, spans };
+  return { source, text, words, gold, spans, group, origin };
 }
 
+/** A chat row's group: its dialogue (the chat set's ids are "<dialogue>#<turn>"), or a written corpus's group. */
+export const chatGroup = (r: ChatRow & { group?: string }): string => r.group ?? r.id.split('#')[0]!;
+
 export function fromChat(rows: readonly ChatRow[], source: string): TaggedSentence[] {
-  return rows.map((r) => label(r.text, r.mentions.map((m) => ({ start: m.start, end: m.end, kind: m.kind })), source, false));
+  return rows.map((r) => label(r.text, r.mentions.map((m) => ({ start: m.start, end: m.end, kind: m.kind })), source, false, `${source}:${chatGroup(r)}`, { chat: r }));
 }
 
 const NAMEDISH = new Set(['creator', 'product_name', 'product_number']);
@@ -88,24 +107,32 @@ export function queryNerSpans(s: ConllSentence): TaggedSentence['spans'] {
 }
 
 export function fromQueryNer(sentences: readonly ConllSentence[], source: string): TaggedSentence[] {
-  return sentences.map((s) => label(s.text, queryNerSpans(s), source, false));
+  return sentences.map((s, i) => label(s.text, queryNerSpans(s), source, false, `${source}:${i}`, { conll: s }));
 }
 
-/** Social-media NER sets: `product` entities are named mentions, product types stay open. */
+/**
+ * Social-media NER sets: `product` entities are named mentions, product types stay open. A
+ * `product` that is not goods (an @-account, a website, a station, a service, app or outlet:
+ * ../eval/not-goods.ts) is left O, a negative.
+ */
 export function fromSocial(sentences: readonly ConllSentence[], source: string): TaggedSentence[] {
-  return sentences.map((s) =>
+  return sentences.map((s, i) =>
     label(
       s.text,
-      s.entities.filter((e) => e.type === 'product').map((e) => ({ start: e.start, end: e.end, kind: 'named' as const })),
+      s.entities
+        .filter((e) => e.type === 'product' && !notGoods(s.text.slice(e.start, e.end)))
+        .map((e) => ({ start: e.start, end: e.end, kind: 'named' as const })),
       source,
       true,
+      `${source}:${i}`,
+      { conll: s },
     ),
   );
 }
 
 /** Commands that name no product: all O but the lexicon's product types (open). */
 export function fromCommands(texts: readonly string[], source: string): TaggedSentence[] {
-  return texts.map((t) => label(t, [], source, true));
+  return texts.map((t, i) => label(t, [], source, true, `${source}:${i}`));
 }
 
 /** Chat turns with one mention, the mention swapped for search queries (see the file comment). */
@@ -126,7 +153,8 @@ export function chatFrames(rows: readonly ChatRow[], queries: readonly ConllSent
       }
       const text = before + q.text + after;
       const spans = queryNerSpans(q).map((s) => ({ ...s, start: s.start + before.length, end: s.end + before.length }));
-      out.push(label(text, spans, source, false));
+      // Kept with the dialogue the frame came from.
+      out.push(label(text, spans, source, false, `chatset:${chatGroup(r)}`));
     }
   }
   return out;

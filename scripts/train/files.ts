@@ -3,7 +3,7 @@
  * model's header, the shipped form of a table (pruned, quantised), and writing a model file.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeModel, encodeModel, type ModelHeader } from '../../src/core/model/weights.js';
@@ -34,6 +34,13 @@ export function hashes(data: DataDir, files: readonly DataFile[]): Record<string
   const out: Record<string, string> = {};
   for (const f of files) out[DATA_FILES[f]] = sha256File(data.path(f));
   return out;
+}
+
+/** The files of a corpus in this repository (data/<name>/: its .jsonl files and splits.json) → SHA-256, for a model's header. */
+export function corpusHashes(dir: URL): Record<string, string> {
+  const name = fileURLToPath(dir).replace(/\/$/, '').split('/').pop()!;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
+  return Object.fromEntries(files.map((f) => [`data/${name}/${f}`, sha256File(fileURLToPath(new URL(f, dir)))]));
 }
 
 /** Encodes a table as shipped (pruned at `floor`, quantised) and decodes it back. */

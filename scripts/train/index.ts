@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { FAMILIES, type Family } from '../../src/core/extract/tagger/features.js';
 import { shippedWeights, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { INTENT_FAMILIES } from '../../src/core/intent/features.js';
-import { COMMAND, dataDir, hashes, log, ROOT, sha256File, writeModel } from './files.js';
+import { COMMAND, corpusHashes, dataDir, hashes, log, ROOT, sha256File, writeModel } from './files.js';
 import { fitIntent, intentData, trainIntent } from './intent.js';
 import { trainLanguage } from './language.js';
 import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
@@ -35,12 +35,11 @@ if (values.only !== undefined && values.only !== 'reply') throw new Error(`--onl
 // Bot replies: the written corpus in this repository (data/replies), read with the given tagger.
 function fitReplies(taggerWeights: TaggerWeights): void {
   const replies = loadReplies();
-  const replyFiles = readdirSync(REPLY_DIR).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
   const reply = trainReply(
     replies.filter((r) => r.split === 'train'),
     replies.filter((r) => r.split === 'dev'),
     taggerWeights,
-    Object.fromEntries(replyFiles.map((f) => [`data/replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_DIR)))])),
+    corpusHashes(REPLY_DIR),
   );
   writeModel(reply.model);
 }
@@ -56,7 +55,7 @@ const tagger = trainTagger(data, taggerSets);
 writeModel(tagger.model);
 
 // The intent classifier learns from the mentions a tagger finds in text it has not seen.
-const intentSets = intentData(data.path, crossFittedTaggers(taggerSets, tagger.fitted.weights));
+const intentSets = intentData(data.path, crossFittedTaggers(taggerSets, tagger.fitted.weights, tagger.fitted.sourceWeights));
 const intent = trainIntent(data, intentSets);
 writeModel(intent.model);
 
@@ -78,13 +77,14 @@ if (values.ablation) {
   const rows: string[] = ['| tagger without | ' + Object.keys(tagger.fitted.dev).join(' | ') + ' |'];
   rows.push(`| (none) | ${Object.values(tagger.fitted.dev).join(' | ')} |`);
   for (const f of FAMILIES) {
-    const d = fitTagger(taggerSets, new Set(FAMILIES.filter((x) => x !== f)) as Set<Family>).dev;
+    // The chosen source weights, the O-bias again by cross-validation, without the family.
+    const d = fitTagger(taggerSets, new Set(FAMILIES.filter((x) => x !== f)) as Set<Family>, [tagger.fitted.sourceWeights]).dev;
     rows.push(`| ${f} | ${Object.values(d).join(' | ')} |`);
   }
   rows.push('', '| intent without | ' + Object.keys(intent.fitted.dev).join(' | ') + ' |');
   rows.push(`| (none) | ${Object.values(intent.fitted.dev).join(' | ')} |`);
   for (const f of INTENT_FAMILIES) {
-    const d = fitIntent(intentSets, new Set(INTENT_FAMILIES.filter((x) => x !== f))).dev;
+    const d = fitIntent(intent.sets, new Set(INTENT_FAMILIES.filter((x) => x !== f))).dev;
     rows.push(`| ${f} | ${Object.values(d).join(' | ')} |`);
   }
   process.stdout.write(`${rows.join('\n')}\n`);

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BRANDS, CHAINS, PRODUCT_LINES, SERVICES, STORES } from './extract/brands.js';
+import { OUTLETS } from './extract/outlets.js';
 import { ACCESSORY_TAILS, MODIFIERS, NON_PRODUCT_HEADS, productTypeForms, UNIT_WORDS } from './extract/product-types.js';
 import { intentPhrases } from './intent/signals.js';
 import { topicPhrases } from './safety/topics.js';
@@ -19,6 +20,7 @@ const TABLES: Record<string, () => unknown> = {
   chains: () => [...CHAINS].sort(),
   stores: () => STORES,
   services: () => SERVICES,
+  outlets: () => OUTLETS,
   product_types: () => productTypeForms(),
   modifiers: () => MODIFIERS,
   unit_words: () => UNIT_WORDS,
@@ -28,7 +30,7 @@ const TABLES: Record<string, () => unknown> = {
   topic_phrases: () => topicPhrases(),
 };
 
-const LEXICONS = ['brands', 'product_lines', 'chains', 'stores', 'services', 'product_types', 'modifiers', 'unit_words', 'accessory_tails', 'non_product_heads'];
+const LEXICONS = ['brands', 'product_lines', 'chains', 'stores', 'services', 'outlets', 'product_types', 'modifiers', 'unit_words', 'accessory_tails', 'non_product_heads'];
 
 /** The tables each model's features read (the intent classifier also reads the tagger's mentions). */
 export const MODEL_TABLES: Readonly<Record<'tagger' | 'intent' | 'safety' | 'reply', readonly string[]>> = {

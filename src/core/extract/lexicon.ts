@@ -1,7 +1,8 @@
-/** The lexicon trie: brands, product lines, product types, modifiers, stores and services by word. */
+/** The lexicon trie: brands, product lines, product types, modifiers, stores, services and outlets by word. */
 import { BRANDS, PRODUCT_LINES, SERVICES, STORES, findBrand } from './brands.js';
 import type { BrandEntry, ProductLineEntry } from './brands.js';
 import { MODIFIERS, productTypeForms } from './product-types.js';
+import { OUTLETS } from './outlets.js';
 import { type Word, lexKey, joinable } from './words.js';
 
 
@@ -39,7 +40,7 @@ export function buildTrie(): TrieNode {
     }
     if (!node.payloads.some((p) => p.kind === payload.kind)) node.payloads.push(payload);
   };
-  for (const s of [...STORES, ...SERVICES]) add(s, { kind: 'stop' });
+  for (const s of [...STORES, ...SERVICES, ...OUTLETS]) add(s, { kind: 'stop' });
   for (const line of PRODUCT_LINES) {
     const payload: Payload = { kind: 'line', line, brand: findBrand(line.brand) ?? null };
     for (const n of [line.name, ...line.aliases]) add(n, payload);

@@ -8,7 +8,12 @@
  *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
  *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
- *   ("Amazon" in "order it from Amazon") is dropped.
+ *   ("Amazon" in "order it from Amazon") is dropped;
+ * - two product types the tagger cut apart are one when the rules read them as one phrase: a
+ *   generic span followed, with nothing but a space between, by one whose first word continues the
+ *   rules' phrase ("noise cancelling" + "headphones"; a spoken list without commas may be joined
+ *   the same way, as the rules would read it);
+ * - courtesy words are not part of a product ("more bread please" → "bread").
  */
 import type { TaggedSpan } from './tagger/index.js';
 import type { Word } from './words.js';
@@ -20,11 +25,24 @@ const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
 const EDGE = new Set([
   'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
   'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
+  'please', 'pls', 'plz', 'thanks', 'thx',
 ]);
+
+/** Adjacent generic spans the rules' marks read as one phrase, joined (see the file comment). */
+function joinPhrases(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[]): TaggedSpan[] {
+  const out: TaggedSpan[] = [];
+  for (const span of spans) {
+    const prev = out[out.length - 1];
+    if (prev && prev.kind === 'generic' && span.kind === 'generic' && prev.end === span.start && /^\s+$/.test(words[span.start]!.gap) && marks[span.start]!.includes('rI-G')) {
+      out[out.length - 1] = { ...prev, end: span.end };
+    } else out.push(span);
+  }
+  return out;
+}
 
 export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[]): TaggedSpan[] {
   const out: TaggedSpan[] = [];
-  for (const span of spans) {
+  for (const span of joinPhrases(words, marks, spans)) {
     let from = span.start;
     for (let k = span.start + 1; k <= span.end; k++) {
       if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
