@@ -40,17 +40,24 @@ export function tokensOf(read: ReadMessage): string[] {
   return out;
 }
 
+/**
+ * The families a model was trained with, from its header (`params.family_<name>`: 1 read, 0 left
+ * out by the trainer's cross-validation; a family the header does not name is read).
+ */
+export function familiesOf(params: Readonly<Record<string, number>>): ReadonlySet<IntentFamily> {
+  const out = INTENT_FAMILIES.filter((f) => params[`family_${f}`] !== 0);
+  return out.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(out);
+}
+
 /** The message's features, kept with the message: the message model and every mention's read them. */
-const computed = new WeakMap<ReadMessage, ReadonlyArray<readonly [number, number]>>();
+const computed = new WeakMap<ReadMessage, { families: ReadonlySet<IntentFamily>; f: ReadonlyArray<readonly [number, number]> }>();
 
 /** [hash, value] pairs; the model's score is the bias plus the sum of weight(hash) × value. */
 export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES): ReadonlyArray<readonly [number, number]> {
-  if (families !== ALL_INTENT_FAMILIES) return compute(read, families);
-  let f = computed.get(read);
-  if (!f) {
-    f = compute(read, families);
-    computed.set(read, f);
-  }
+  const kept = computed.get(read);
+  if (kept?.families === families) return kept.f;
+  const f = compute(read, families);
+  computed.set(read, { families, f });
   return f;
 }
 
