@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readMessage } from '../src/core/extract/index.js';
 import { featureContext, tagFeatures, wordFeatures } from '../src/core/extract/tagger/features.js';
 import { shippedWeights, tagStep, tagWords } from '../src/core/extract/tagger/index.js';
-import { ALL_INTENT_FAMILIES, familiesOf, INTENT_FAMILIES, intentFeatures } from '../src/core/intent/features.js';
+import { ALL_INTENT_FAMILIES, familiesOf, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
 import { intentScore, rawIntent, scoreRead } from '../src/core/intent/index.js';
 import { featureHash } from '../src/core/model/hash.js';
 import { loadModel } from '../src/core/model/load.js';
@@ -65,6 +65,25 @@ describe('the intent model\'s feature families (chosen by the trainer, read from
     const hashes = new Set(intentFeatures(readMessage('order me more paper towels please'), shipped).map(([h]) => h));
     expect(hashes.has(featureHash('f1=order'))).toBe(shipped.has('first'));
     expect(hashes.has(featureHash('u=towels'))).toBe(shipped.has('words'));
+  });
+});
+
+describe('the intent model reads a named product as one token, not its name', () => {
+  it('replaces each named mention by <named> and keeps every other word', () => {
+    const read = readMessage('Should I buy the Sony WH-1000XM5 or the Bose QuietComfort 45 for $300?');
+    expect(read.mentions.filter((m) => m.kind === 'named').map((m) => m.link_text)).toEqual(['Sony WH-1000XM5', 'Bose QuietComfort 45']);
+    expect(intentTokens(read)).toEqual(['should', 'i', 'buy', 'the', '<named>', 'or', 'the', '<named>', 'for', '$', '300']);
+    // a generic mention keeps its words: "laptop" is what is wanted, not who made it
+    const generic = readMessage('which laptop should I buy');
+    expect(intentTokens(generic)).toEqual(tokensOf(generic));
+  });
+
+  it('scores two messages that differ only in the named product the same', () => {
+    const a = readMessage('Should I buy the Sony WH-1000XM5?');
+    const b = readMessage('Should I buy the Jabra Elite 85t?');
+    expect(a.mentions.map((m) => m.kind)).toEqual(['named']);
+    expect(b.mentions.map((m) => m.kind)).toEqual(['named']);
+    expect(scoreRead(a)).toBe(scoreRead(b));
   });
 });
 
