@@ -303,14 +303,14 @@ describe('checkTargets', () => {
         clinc_oos: rate(10, 0),
         clinc_hard_negatives: {},
         nq_open_heldout: rate(10, 1),
-        queryner_first_offer: rate(100, 95),
+        queryner_first_offer: rate(1000, 954),
       },
     });
     const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
     expect(Object.keys(byId)).toEqual(['offers.clinc_non_purchase', 'offers.clinc_order', 'queryner.first_offer']);
     expect(byId['offers.clinc_non_purchase']).toMatchObject({ op: '<=', target: TARGETS.clincNonPurchaseOffered, pass: true });
     expect(byId['offers.clinc_order']).toMatchObject({ op: '>=', target: TARGETS.clincOrderOffered, pass: false });
-    expect(byId['queryner.first_offer']).toMatchObject({ value: 0.95, pass: true });
+    expect(byId['queryner.first_offer']).toMatchObject({ value: TARGETS.queryNerFirstOffer, pass: true });
   });
 
   it('reports nothing for parts that did not run', () => {

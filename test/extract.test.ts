@@ -162,7 +162,9 @@ describe('extractMentions: invariants', () => {
     const msg = `${'lorem ipsum '.repeat(450)}and a laptop`;
     expect(msg.length).toBeGreaterThan(5000);
     expect(ex(msg)).toEqual([]);
-    const early = ex(`a laptop ${'lorem ipsum '.repeat(450)}`);
+    // The filler is cut off, not the mention: a full stop ends the mention, so the test does not
+    // hang on how the tagger reads Latin filler, which no chat holds.
+    const early = ex(`a laptop. ${'lorem ipsum '.repeat(450)}`);
     expect(texts(early)).toEqual(['laptop']);
   });
 

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { readMessage } from '../src/core/extract/index.js';
 import { featureContext, tagFeatures, wordFeatures } from '../src/core/extract/tagger/features.js';
 import { shippedWeights, tagStep, tagWords } from '../src/core/extract/tagger/index.js';
-import { intentFeatures } from '../src/core/intent/features.js';
+import { ALL_INTENT_FAMILIES, familiesOf, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
 import { intentScore, rawIntent, scoreRead } from '../src/core/intent/index.js';
+import { featureHash } from '../src/core/model/hash.js';
 import { loadModel } from '../src/core/model/load.js';
+import { chatItem } from '../scripts/train/intent.js';
 import { rawScore } from '../scripts/train/logistic.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
 
@@ -20,10 +22,11 @@ describe('one scoring for training and run time', () => {
   it('intent: the trainer\'s raw score and decision equal the run time\'s on every line', () => {
     const model = loadModel('intent');
     const calibration = { a: model.header.params.a!, b: model.header.params.b! };
+    const families = familiesOf(model.header.params);
     expect(texts.length).toBe(300);
     for (const text of texts) {
       const read = readMessage(text);
-      const z = rawScore(model.table, intentFeatures(read));
+      const z = rawScore(model.table, intentFeatures(read, families));
       expect(z, text).toBe(rawIntent(read));
       expect(intentScore(z, calibration), text).toBe(scoreRead(read));
     }
@@ -48,5 +51,60 @@ describe('one scoring for training and run time', () => {
     }
     // Most lines name a product: the comparison is not over all-O tags only.
     expect(tagged).toBeGreaterThan(150);
+  });
+});
+
+describe('the intent model\'s feature families (chosen by the trainer, read from the header)', () => {
+  it('reads every family a header does not leave out, and the shipped model\'s choice', () => {
+    expect(familiesOf({})).toBe(ALL_INTENT_FAMILIES);
+    expect([...familiesOf({ family_first: 0, family_mentions: 0, family_words: 1 })]).toEqual(['words', 'pairs', 'groups', 'speaker']);
+    const params = loadModel('intent').header.params;
+    const shipped = familiesOf(params);
+    for (const f of INTENT_FAMILIES) expect(shipped.has(f), f).toBe(params[`family_${f}`] !== 0);
+    // The run time computes no feature of a family the model never learned ("f1=": the first word).
+    const hashes = new Set(intentFeatures(readMessage('order me more paper towels please'), shipped).map(([h]) => h));
+    expect(hashes.has(featureHash('f1=order'))).toBe(shipped.has('first'));
+    expect(hashes.has(featureHash('u=towels'))).toBe(shipped.has('words'));
+  });
+});
+
+describe('the intent model reads a named product as one token, not its name', () => {
+  it('replaces each named mention by <named> and keeps every other word', () => {
+    const read = readMessage('Should I buy the Sony WH-1000XM5 or the Bose QuietComfort 45 for $300?');
+    expect(read.mentions.filter((m) => m.kind === 'named').map((m) => m.link_text)).toEqual(['Sony WH-1000XM5', 'Bose QuietComfort 45']);
+    expect(intentTokens(read)).toEqual(['should', 'i', 'buy', 'the', '<named>', 'or', 'the', '<named>', 'for', '$', '300']);
+    // a generic mention keeps its words: "laptop" is what is wanted, not who made it
+    const generic = readMessage('which laptop should I buy');
+    expect(intentTokens(generic)).toEqual(tokensOf(generic));
+  });
+
+  it('scores two messages that differ only in the named product the same', () => {
+    const a = readMessage('Should I buy the Sony WH-1000XM5?');
+    const b = readMessage('Should I buy the Jabra Elite 85t?');
+    expect(a.mentions.map((m) => m.kind)).toEqual(['named']);
+    expect(b.mentions.map((m) => m.kind)).toEqual(['named']);
+    expect(scoreRead(a)).toBe(scoreRead(b));
+  });
+});
+
+describe('what the intent classifier is fitted on (scripts/train/intent.ts)', () => {
+  const row = (participant: 'Client' | 'Wizard', intent: number) => ({
+    id: 'd#1',
+    domain: 'x',
+    participant,
+    text: 'is the kettle worth it',
+    mentions: [],
+    intent,
+    purchase_intent: intent >= 0.5,
+    group: 'd',
+  });
+
+  it('scores a customer\'s line at 0.4 without fitting on it; fits the assistant\'s and every other level', () => {
+    expect(chatItem(row('Client', 0.4), 'dialogues', 12)).toMatchObject({ y: 0, t: 0.4, w: 12, group: 'dialogues:d', fit: false });
+    for (const [who, intent] of [['Wizard', 0.4], ['Client', 0.1], ['Client', 0.7], ['Client', 1]] as const) {
+      const item = chatItem(row(who, intent), 'chatset', 24);
+      expect(item.fit, `${who} ${intent}`).toBeUndefined();
+      expect(item.y).toBe(intent >= 0.5 ? 1 : 0);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { candidateEnd, findCandidates } from '../src/core/extract/reply/candidat
 import { readMessage } from '../src/core/extract/index.js';
 import { toMention } from '../src/core/extract/describe.js';
 import { validateRequest } from '../src/core/validate.js';
+import { scoreMessageIntent } from '../src/core/intent/index.js';
 
 const chatads = createChatAds({ affiliate_tags: { US: 'mytag-20' }, cache: false });
 afterAll(() => chatads.close());
@@ -64,7 +65,7 @@ describe('replies: what gets an offer', () => {
   });
 
   it('scores each offer by its link-worthiness, a user message by the message', async () => {
-    const text = 'For a first espresso machine, I would get the Breville Bambino Plus.';
+    const text = 'For a first espresso machine, the Breville Bambino Plus is a good pick.';
     const data = await ask(text);
     expect(data.offers.map((o) => o.link_text)).toEqual(['Breville Bambino Plus']);
     expect(data.offers[0]!.intent_score).toBe(replyMentions(text)[0]!.score);
@@ -73,6 +74,8 @@ describe('replies: what gets an offer', () => {
     const asUser = await chatads.analyze({ message: text, message_analysis: 'fast', min_intent: 'any', max_offers: 3, country: 'US' });
     expect(asUser.offers.length).toBeGreaterThan(0);
     for (const o of asUser.offers) expect(o.intent_score).toBe(asUser.intent_score);
+    // the user path scores the message's purchase intent, not the reply reader's link-worthiness
+    expect(asUser.intent_score).toBe(scoreMessageIntent(text));
     expect(asUser.intent_score).not.toBe(data.intent_score);
   });
 });

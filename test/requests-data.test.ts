@@ -1,9 +1,9 @@
-/** The written purchase-request corpus (data/requests): its loader's checks and the corpus itself. */
+/** The written corpora (data/requests, data/dialogues): their loader's checks and the corpora themselves. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRequests, readRequestFile, splitOf } from '../scripts/eval/requests-data.js';
+import { loadDialogues, loadRequests, readRequestFile, splitOf } from '../scripts/eval/requests-data.js';
 
 describe('the purchase-request corpus (data/requests)', () => {
   const file = (lines: object[]): string => {
@@ -48,5 +48,34 @@ describe('the purchase-request corpus (data/requests)', () => {
     // A group never straddles splits.
     const splitOfGroup = new Map<string, string>();
     for (const r of rows) expect(splitOfGroup.get(r.group) ?? (splitOfGroup.set(r.group, r.split), r.split)).toBe(r.split);
+  });
+
+  it('reads a dialogue turn: the dialogue is the group, the speaker is kept, the assistant never buys', () => {
+    const errors: string[] = [];
+    const rows = readRequestFile(
+      file([
+        { id: 'd-01#1', dialogue: 'd-01', domain: 'kitchen', participant: 'Wizard', text: 'We have the Ninja AF101 air fryer', mentions: [{ text: 'Ninja AF101 air fryer', kind: 'named' }], intent: 0.4 },
+        { id: 'd-01#2', dialogue: 'd-01', domain: 'kitchen', participant: 'Client', text: 'ok buy it', mentions: [], intent: 1 },
+        { id: 'd-01#3', dialogue: 'd-01', participant: 'Wizard', text: 'I will buy it for you', mentions: [], intent: 0.7 },
+        { id: 'd-01#4', dialogue: 'd-01', participant: 'Shopper', text: 'hi', mentions: [], intent: 0 },
+      ]),
+      errors,
+    );
+    expect(rows[0]).toMatchObject({ group: 'd-01', kind: 'dialogue', domain: 'kitchen', participant: 'Wizard', purchase_intent: false, split: splitOf('d-01') });
+    expect(rows[1]).toMatchObject({ participant: 'Client', purchase_intent: true });
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toMatch(/:3: a Wizard turn above 0.4[\s\S]*:4: participant must be Client or Wizard/);
+  });
+
+  it('holds over 1,000 checked dialogue turns, both speakers in every split, a dialogue in one split', () => {
+    const rows = loadDialogues();
+    expect(rows.length).toBeGreaterThan(1000);
+    for (const split of ['train', 'dev', 'test'] as const) {
+      const part = rows.filter((r) => r.split === split);
+      expect(new Set(part.map((r) => r.participant))).toEqual(new Set(['Client', 'Wizard']));
+    }
+    const splitOfGroup = new Map<string, string>();
+    for (const r of rows) expect(splitOfGroup.get(r.group) ?? (splitOfGroup.set(r.group, r.split), r.split)).toBe(r.split);
+    expect(rows.filter((r) => r.participant === 'Wizard').every((r) => r.intent <= 0.4)).toBe(true);
   });
 });

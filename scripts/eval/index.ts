@@ -40,7 +40,7 @@ const USAGE = `usage: npm run eval -- [options]
   --only LIST     comma-separated parts: ${PARTS.join(',')} (default: all)
   --markdown FILE also write the results section of docs/quality.md (numbers only)
   --rounds N      passes over the chat set in the speed test (default: 5)
-  --split S       the split of the written corpora (languages, replies, requests) to report: dev (default) or test
+  --split S       the split of the written corpora (languages, replies, requests and dialogues) to report: dev (default) or test
   --user-message  replies: run the middleware with userMessage: true (the user message analysed too)
   --help`;
 
@@ -234,7 +234,7 @@ async function run(o: Options): Promise<void> {
     }
   }
   if (has('requests')) {
-    progress(`purchase requests and look-alikes at the API defaults (data/requests, ${o.split} split)`);
+    progress(`purchase requests, look-alikes and written shopping chats at the API defaults (data/requests, data/dialogues, ${o.split} split)`);
     const chatads = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
     try {
       r.requests = await evaluateRequests(chatads, o.split);

@@ -160,6 +160,11 @@ export function renderMarkdown(r: EvalResults): string {
       ),
       '',
       `Mentions (lenient): P ${f3(q.mentions.lenient.overall.precision)}, R ${f3(q.mentions.lenient.overall.recall)}, F1 ${f3(q.mentions.lenient.overall.f1)}; named recall ${f3(q.mentions.lenient.named.recall)}.`,
+      '',
+      `Written shopping chats (data/dialogues, ${q.split}, ${q.dialogues.turns} turns): mentions P ${f3(q.dialogues.mentions.lenient.overall.precision)}, ` +
+        `R ${f3(q.dialogues.mentions.lenient.overall.recall)}, F1 ${f3(q.dialogues.mentions.lenient.overall.f1)}, named recall ${f3(q.dialogues.mentions.lenient.named.recall)}; ` +
+        `intent ROC-AUC ${f3(q.dialogues.intent.auc)} (Client turns ${f3(q.dialogues.intent_client.auc)}); ` +
+        `buying turns naming goods offered ${q.dialogues.buying_offered.offered}/${q.dialogues.buying_offered.n}, turns at ≤ 0.1 offered ${q.dialogues.no_interest_offered.offered}/${q.dialogues.no_interest_offered.n}.`,
     );
   }
   if (r.cv) {

@@ -255,6 +255,7 @@ function reportReplies(r: NonNullable<EvalResults['replies']>): string {
 function reportRequests(r: NonNullable<EvalResults['requests']>): string {
   const pct = (x: { n: number; offered: number }) => (x.n === 0 ? '–' : `${x.offered}/${x.n} (${((100 * x.offered) / x.n).toFixed(1)} %)`);
   const l = r.mentions.lenient;
+  const d = r.dialogues.mentions.lenient;
   return [
     heading(`purchase requests and look-alikes (data/requests, ${r.split} split, ${r.lines} lines; API defaults, fast)`),
     table(
@@ -265,6 +266,17 @@ function reportRequests(r: NonNullable<EvalResults['requests']>): string {
         ...Object.entries(r.lookalikes_by_kind).map(([k, v]) => [`  ${k}`, pct(v)]),
         ['mentions, lenient P / R / F1', `${f3(l.overall.precision)} / ${f3(l.overall.recall)} / ${f3(l.overall.f1)}`],
         ['named mentions, lenient recall', f3(l.named.recall)],
+      ],
+    ),
+    heading(`written shopping chats (data/dialogues, ${r.split} split, ${r.dialogues.turns} turns; API defaults, fast)`),
+    table(
+      ['figure', 'measured'],
+      [
+        ['mentions, lenient P / R / F1', `${f3(d.overall.precision)} / ${f3(d.overall.recall)} / ${f3(d.overall.f1)}`],
+        ['named mentions, lenient recall', f3(d.named.recall)],
+        ['intent ROC-AUC: every turn / Client turns', `${f3(r.dialogues.intent.auc)} / ${f3(r.dialogues.intent_client.auc)}`],
+        ['buying turns (≥ 0.7) naming goods given an offer', pct(r.dialogues.buying_offered)],
+        ['turns at intent ≤ 0.1 given an offer', pct(r.dialogues.no_interest_offered)],
       ],
     ),
   ].join('\n');

@@ -5,7 +5,8 @@
  * their product mentions (named / generic) and a purchase-intent value on the chat set's scale.
  * Mentions are given by their text; this file resolves them to offsets, so the writers never
  * count characters. Split by group (one writer's voice and its variants): a group's lines are all
- * in one split, chosen from a hash of its name (6 train : 2 dev : 2 test).
+ * in one split, chosen from a hash of its name (6 train : 2 dev : 2 test). The written shopping
+ * chats (data/dialogues) share the format, a dialogue being the group and each turn saying who speaks.
  *
  * Run as a script to check files: `npx tsx scripts/eval/requests-data.ts [file.jsonl ...]`.
  */
@@ -21,10 +22,14 @@ const INTENTS = [0, 0.1, 0.4, 0.7, 1];
 
 export interface RequestRow {
   id: string;
-  /** One voice and its variants: the unit of the split. */
-  group: string;
-  /** What the line is: an order, a re-order ... or a look-alike that buys no goods ("negative-..."). */
-  kind: string;
+  /** One voice and its variants: the unit of the split (a dialogue's lines: `dialogue`). */
+  group?: string;
+  dialogue?: string;
+  /** What the line is: an order, a re-order ... or a look-alike that buys no goods ("negative-..."); a dialogue's turns: "dialogue". */
+  kind?: string;
+  /** Who speaks in a written dialogue; a request line is the customer's. */
+  participant?: 'Client' | 'Wizard';
+  domain?: string;
   text: string;
   mentions: { text: string; kind: 'named' | 'generic'; nth?: number }[];
   intent: number;
@@ -38,6 +43,8 @@ export interface Request extends ChatRow {
 }
 
 export const REQUEST_DIR = new URL('../../data/requests/', import.meta.url);
+/** The written shopping chats (data/dialogues): a customer and a shop assistant, in the same format. */
+export const DIALOGUE_DIR = new URL('../../data/dialogues/', import.meta.url);
 
 export function splitOf(group: string): RequestSplit {
   const b = createHash('sha256').update(group).digest()[0]! % 10;
@@ -57,8 +64,14 @@ export function readRequestFile(path: string | URL, errors: string[]): Request[]
       errors.push(`${where}: not JSON`);
       return;
     }
+    row.group ??= row.dialogue;
+    row.kind ??= row.dialogue === undefined ? undefined : 'dialogue';
+    row.participant ??= 'Client';
     for (const k of ['id', 'group', 'kind', 'text'] as const) if (typeof row[k] !== 'string' || !row[k]) errors.push(`${where}: missing ${k}`);
     if (!INTENTS.includes(row.intent)) errors.push(`${where}: intent must be one of ${INTENTS.join(', ')}`);
+    if (row.participant !== 'Client' && row.participant !== 'Wizard') errors.push(`${where}: participant must be Client or Wizard`);
+    // the chat set's rule: the assistant is not the buyer
+    if (row.participant === 'Wizard' && row.intent > 0.4) errors.push(`${where}: a Wizard turn above 0.4`);
     if (!Array.isArray(row.mentions)) row.mentions = [];
     const mentions: ChatRow['mentions'] = [];
     for (const m of row.mentions) {
@@ -73,21 +86,21 @@ export function readRequestFile(path: string | URL, errors: string[]): Request[]
     if (row.intent === 0 && mentions.length > 0) errors.push(`${where}: intent 0 with a mention (the chat set's rule: a mention is ≥ 0.1)`);
     out.push({
       id: row.id,
-      domain: row.group,
-      participant: 'Client',
+      domain: row.domain ?? row.group!,
+      participant: row.participant,
       text: row.text,
       mentions,
       intent: row.intent,
       purchase_intent: row.intent >= 0.5,
-      split: splitOf(row.group),
-      kind: row.kind,
-      group: row.group,
+      split: splitOf(row.group!),
+      kind: row.kind!,
+      group: row.group!,
     });
   });
   return out;
 }
 
-/** Every line of the corpus; throws on the first problem so a broken file never trains a model. */
+/** Every line of a written corpus; throws on the first problem so a broken file never trains a model. */
 export function loadRequests(dir: URL = REQUEST_DIR): Request[] {
   const errors: string[] = [];
   const out = readdirSync(dir)
@@ -102,6 +115,9 @@ export function loadRequests(dir: URL = REQUEST_DIR): Request[] {
   if (errors.length) throw new Error(`data/requests: ${errors.length} problems, first: ${errors.slice(0, 5).join('; ')}`);
   return out;
 }
+
+/** Every turn of the written dialogues, in file and dialogue order. */
+export const loadDialogues = (): Request[] => loadRequests(DIALOGUE_DIR);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const files = process.argv.slice(2);

@@ -7,7 +7,8 @@
 import { evaluateChatset, type ChatsetScores } from './chatset.js';
 import type { Analyzer, Rate } from './offers.js';
 import { ratio } from './metrics.js';
-import { loadRequests, type Request, type RequestSplit } from './requests-data.js';
+import { scoreSet, type IntentScores } from './intent.js';
+import { loadDialogues, loadRequests, type Request, type RequestSplit } from './requests-data.js';
 
 export interface RequestsResult {
   split: RequestSplit;
@@ -22,6 +23,16 @@ export interface RequestsResult {
   lookalikes_offered: Rate;
   lookalikes_by_kind: Record<string, Rate>;
   mentions: ChatsetScores;
+  /** The written shopping chats (data/dialogues) of the same split, scored as the chat set is. */
+  dialogues: {
+    turns: number;
+    mentions: ChatsetScores;
+    intent: IntentScores;
+    intent_client: IntentScores;
+    /** Client turns that buy (≥ 0.7) naming goods, and every turn at ≤ 0.1, given an offer. */
+    buying_offered: Rate;
+    no_interest_offered: Rate;
+  };
 }
 
 const rate = (rows: readonly Request[], hit: (r: Request) => boolean): Rate => {
@@ -56,5 +67,21 @@ export async function evaluateRequests(chatads: Analyzer, split: RequestSplit): 
     lookalikes_offered: rate(lookalikes, (r) => offers.get(r)!.length > 0),
     lookalikes_by_kind: Object.fromEntries(kinds.map((k) => [k, rate(lookalikes.filter((r) => r.kind === k), (r) => offers.get(r)!.length > 0)])),
     mentions: evaluateChatset([{ name: `requests ${split}`, rows }]).scores,
+    dialogues: await evaluateDialogues(chatads, split),
+  };
+}
+
+async function evaluateDialogues(chatads: Analyzer, split: RequestSplit): Promise<RequestsResult['dialogues']> {
+  const turns = loadDialogues().filter((r) => r.split === split);
+  const offered = new Set<Request>();
+  for (const r of turns) if ((await chatads.analyze({ message: r.text, message_analysis: 'fast' })).offers.length > 0) offered.add(r);
+  const labelled = (rows: readonly Request[]) => rows.map((r) => ({ text: r.text, label: r.purchase_intent }));
+  return {
+    turns: turns.length,
+    mentions: evaluateChatset([{ name: `dialogues ${split}`, rows: turns }]).scores,
+    intent: scoreSet(`written dialogues ${split}: purchase_intent true vs false`, labelled(turns)),
+    intent_client: scoreSet(`written dialogues ${split}, Client turns only`, labelled(turns.filter((r) => r.participant === 'Client'))),
+    buying_offered: rate(turns.filter((r) => r.intent >= 0.7 && r.mentions.length > 0), (r) => offered.has(r)),
+    no_interest_offered: rate(turns.filter((r) => r.intent <= 0.1), (r) => offered.has(r)),
   };
 }

@@ -11,8 +11,9 @@ export const TARGETS = {
   wnutPrecision: 0.5,
   tweetNerPrecision: 0.5,
   tweetNerRecall: 0.4,
-  queryNerRecall: 0.93,
-  queryNerFirstOffer: 0.95,
+  // Issue 25: "QueryNER figures not lower than today" (0.959 and 0.954 before it; the earlier goals were 0.93 and 0.95).
+  queryNerRecall: 0.959,
+  queryNerFirstOffer: 0.954,
   chatsetAuc: 0.88,
   queryNerAuc: 0.95,
   clincOrderAuc: 0.95,

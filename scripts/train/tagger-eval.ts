@@ -9,6 +9,7 @@ import type { ChatRow, ConllSentence } from '../eval/data.js';
 import { evaluateQueryNer } from '../eval/queryner.js';
 import { evaluateWnut, SOCIAL_SETS } from '../eval/wnut.js';
 import type { Extract } from '../eval/chatset.js';
+import taxonomy from '../../src/core/extract/data/taxonomy-types.json' with { type: 'json' };
 
 const r3 = (x: number | null): number => Math.round((x ?? 0) * 1000) / 1000;
 
@@ -19,6 +20,8 @@ export interface DevSets {
   query: readonly ConllSentence[];
   /** The written requests, scored as the chat set is (cross-validation reads their train split). */
   requests?: readonly ChatRow[];
+  /** The written shopping chats (data/dialogues), scored as the chat set is. */
+  dialogues?: readonly ChatRow[];
 }
 
 /** The tagger's figures on a set of each kind, whatever finds the mentions. */
@@ -35,10 +38,54 @@ export function figuresOf(sets: DevSets, extract: Extract): Record<string, numbe
     tweetner7_r: r3(tner.recall),
     queryner_recall: r3(evaluateQueryNer(sets.query, extract).recall_core),
   };
+  if (sets.dialogues) {
+    const d = evaluateChatset([{ name: 'dialogues', rows: sets.dialogues }], extract).scores.lenient;
+    out.dialogues_f1 = r3(d.overall.f1);
+    out.dialogues_named_recall = r3(d.named.recall);
+  }
   if (sets.requests) out.requests_f1 = r3(evaluateChatset([{ name: 'requests', rows: sets.requests }], extract).scores.lenient.overall.f1);
   return out;
 }
 
 export function taggerFigures(dev: DevSets, w: TaggerWeights): Record<string, number> {
-  return figuresOf(dev, (text) => readMessage(text, w).mentions);
+  return { ...figuresOf(dev, (text) => readMessage(text, w).mentions), questions_found: questionsFound((text) => readMessage(text, w).mentions) };
+}
+
+/**
+ * The shopper's plainest questions, a guard beside the labelled sets: a product type of the
+ * product-type lexicon (Google Product Taxonomy leaves of one or two words, every seventh, 150)
+ * in four frames ("Which laptop should I buy?"). No model trains on them; the share of them whose
+ * type is found is a figure the tagger's choice is held to, so that a choice that reads the
+ * labelled chats better cannot lose the questions every shopper asks.
+ */
+const QUESTION_FRAMES = ['Which {} should I buy?', 'What {} should I get?', 'I need a new {}', 'any good {} under $50?'];
+let questions: ReadonlyArray<{ text: string; head: string }> | undefined;
+
+function questionProbes(): ReadonlyArray<{ text: string; head: string }> {
+  if (questions) return questions;
+  const leaves = [...new Set(taxonomy.categories.map((c) => c.split(' > ').pop()!.toLowerCase()).filter((t) => /^[a-z]+( [a-z]+)?$/.test(t)))];
+  const types = leaves.filter((_, i) => i % 7 === 0).slice(0, 150);
+  return (questions = QUESTION_FRAMES.flatMap((f) => types.map((t) => ({ text: f.replace('{}', t), head: t.split(' ').pop()! }))));
+}
+
+/** Share of the questions whose product type lies in a mention. */
+export function questionsFound(extract: Extract): number {
+  const probes = questionProbes();
+  return r3(probes.filter((q) => extract(q.text).some((m) => m.link_text.toLowerCase().includes(q.head))).length / probes.length);
+}
+
+/**
+ * The messages the docs and the API's own examples are built on, with the mentions each must give
+ * exactly: a tagger that loses one of them does not ship, whatever its other figures.
+ */
+const DOCUMENTED: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['Which laptop should I buy?', ['laptop']],
+  ['Which running shoes should I buy?', ['running shoes']],
+  ['Which robot vacuum should I buy?', ['robot vacuum']],
+  ['Is the Sony WH-1000XM5 worth it for long flights?', ['Sony WH-1000XM5']],
+];
+
+/** The documented messages whose mentions differ from what they must be. */
+export function documentedMisses(extract: Extract): string[] {
+  return DOCUMENTED.filter(([text, want]) => JSON.stringify(extract(text).map((m) => m.link_text)) !== JSON.stringify(want)).map(([text]) => text.slice(0, 40));
 }

@@ -8,7 +8,7 @@
  */
 import type { ReadMessage } from '../extract/index.js';
 import { featureHash } from '../model/hash.js';
-import { signalsOfTokens } from './signals.js';
+import { intentPhrases, signalsOfTokens } from './signals.js';
 
 export const INTENT_FAMILIES = ['words', 'pairs', 'first', 'groups', 'mentions', 'speaker'] as const;
 
@@ -16,9 +16,18 @@ export const INTENT_FAMILIES = ['words', 'pairs', 'first', 'groups', 'mentions',
 export const BUYING_GROUPS = ['recommendation', 'buying', 'comparison', 'budget', 'request'] as const;
 export const AGAINST_GROUPS = ['negation', 'ownership', 'support', 'informational', 'seller'] as const;
 
-/** Feature rows whose learned weight keeps the sign of its group, for the trainer. */
+/**
+ * Feature rows whose learned weight keeps the sign of its group or phrase, for the trainer: a
+ * phrase written as a buying signal ("should i buy") may count for little, never against buying.
+ * Without it the assistant commands' "when should i get my oil changed" taught "should i buy" to
+ * lower a shopper's "Should I buy the X or the Y?".
+ */
 export function groupSigns(mask: number): Map<number, 1 | -1> {
   const out = new Map<number, 1 | -1>();
+  const { positive, negative } = intentPhrases();
+  for (const [rows, sign] of [[positive, 1], [negative, -1]] as const) {
+    for (const [phrase, weight] of rows) if (weight > 0) out.set(featureHash(`ph=${phrase}`) & mask, sign);
+  }
   for (const [groups, sign] of [[BUYING_GROUPS, 1], [AGAINST_GROUPS, -1]] as const) {
     for (const g of groups) for (const name of [`g=${g}`, `g=${g}|m`, `g=${g}|-`]) out.set(featureHash(name) & mask, sign);
   }
@@ -40,29 +49,55 @@ export function tokensOf(read: ReadMessage): string[] {
   return out;
 }
 
+/**
+ * The families a model was trained with, from its header (`params.family_<name>`: 1 read, 0 left
+ * out by the trainer's cross-validation; a family the header does not name is read).
+ */
+export function familiesOf(params: Readonly<Record<string, number>>): ReadonlySet<IntentFamily> {
+  const out = INTENT_FAMILIES.filter((f) => params[`family_${f}`] !== 0);
+  return out.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(out);
+}
+
 /** The message's features, kept with the message: the message model and every mention's read them. */
-const computed = new WeakMap<ReadMessage, ReadonlyArray<readonly [number, number]>>();
+const computed = new WeakMap<ReadMessage, { families: ReadonlySet<IntentFamily>; f: ReadonlyArray<readonly [number, number]> }>();
 
 /** [hash, value] pairs; the model's score is the bias plus the sum of weight(hash) × value. */
 export function intentFeatures(read: ReadMessage, families: ReadonlySet<IntentFamily> = ALL_INTENT_FAMILIES): ReadonlyArray<readonly [number, number]> {
-  if (families !== ALL_INTENT_FAMILIES) return compute(read, families);
-  let f = computed.get(read);
-  if (!f) {
-    f = compute(read, families);
-    computed.set(read, f);
-  }
+  const kept = computed.get(read);
+  if (kept?.families === families) return kept.f;
+  const f = compute(read, families);
+  computed.set(read, { families, f });
   return f;
+}
+
+/**
+ * The tokens words and pairs are read from: a named product the tagger found is one token,
+ * `<named>`. Which model someone names says nothing of whether they buy it, and a model that read
+ * the names learned "WH-1000XM5" as a word against buying from the chats that discuss it.
+ */
+export function intentTokens(read: ReadMessage): string[] {
+  const named = read.mentions.filter((m) => m.kind === 'named');
+  if (named.length === 0) return tokensOf(read);
+  const out: string[] = [];
+  for (const w of read.words) {
+    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    const m = named.find((n) => w.start >= n.start && w.end <= n.start + n.link_text.length);
+    if (!m) out.push(w.key);
+    else if (w.start === m.start) out.push('<named>');
+  }
+  return out;
 }
 
 function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<[number, number]> {
   const f: Array<[string, number]> = [['bias', 1]];
   const toks = tokensOf(read);
+  const words = intentTokens(read);
   // Words and pairs count 1/sqrt(n): a long message does not pile up evidence word by word.
-  const norm = 1 / Math.sqrt(Math.max(1, toks.length));
-  if (families.has('words')) for (const t of new Set(toks)) f.push([`u=${t}`, norm]);
+  const norm = 1 / Math.sqrt(Math.max(1, words.length));
+  if (families.has('words')) for (const t of new Set(words)) f.push([`u=${t}`, norm]);
   if (families.has('pairs')) {
-    for (let i = 0; i < toks.length; i++) f.push([`b=${toks[i - 1] ?? '^'}|${toks[i]}`, norm]);
-    if (toks.length > 0) f.push([`b=${toks[toks.length - 1]}|$`, norm]);
+    for (let i = 0; i < words.length; i++) f.push([`b=${words[i - 1] ?? '^'}|${words[i]}`, norm]);
+    if (words.length > 0) f.push([`b=${words[words.length - 1]}|$`, norm]);
   }
   if (families.has('first')) {
     f.push([`f1=${toks[0] ?? '$'}`, 1], [`f2=${toks[0] ?? '$'}|${toks[1] ?? '$'}`, 1]);

@@ -165,14 +165,14 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: strin
     for (const k of q.kinds) add(`q=${k}&in-q=${inQuestion > 0}`);
   }
 
-  // What the lexicons and the tagger say about its words.
+  // What the lexicons and the tagger say about its words: each kind of mark once, whatever the
+  // number of words or entries carrying it. Counted, a product line the lexicons hold several
+  // ways ("Kindle", "Kindle Paperwhite") weighed five times what a one-word name does.
+  const lexicon = new Set<string>();
   for (let i = c.start; i < c.end; i++) {
-    for (const m of marks[i]!) {
-      if (m.startsWith('r')) continue;
-      const mark = m.replace(/^[BIE]-/, '');
-      add(`lx=${mark}`);
-    }
+    for (const m of marks[i]!) if (!m.startsWith('r')) lexicon.add(m.replace(/^[BIE]-/, ''));
   }
+  for (const mark of lexicon) add(`lx=${mark}`);
   const tags = ctx.read.tags;
   add(`tag=${tags[c.start]}`);
   add(`tag-last=${tags[c.end - 1]}`);
