@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readMessage } from '../src/core/extract/index.js';
 import { featureContext, tagFeatures, wordFeatures } from '../src/core/extract/tagger/features.js';
 import { shippedWeights, tagStep, tagWords } from '../src/core/extract/tagger/index.js';
-import { ALL_INTENT_FAMILIES, familiesOf, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
+import { ALL_INTENT_FAMILIES, familiesOf, groupSigns, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
+import { intentPhrases } from '../src/core/intent/signals.js';
 import { intentScore, rawIntent, scoreRead } from '../src/core/intent/index.js';
 import { featureHash } from '../src/core/model/hash.js';
 import { loadModel } from '../src/core/model/load.js';
@@ -65,6 +66,20 @@ describe('the intent model\'s feature families (chosen by the trainer, read from
     const hashes = new Set(intentFeatures(readMessage('order me more paper towels please'), shipped).map(([h]) => h));
     expect(hashes.has(featureHash('f1=order'))).toBe(shipped.has('first'));
     expect(hashes.has(featureHash('u=towels'))).toBe(shipped.has('words'));
+  });
+});
+
+describe('the trainer keeps each phrase\'s direction (groupSigns)', () => {
+  it('holds every weighted phrase at the sign of its polarity, and a neutraliser at none', () => {
+    const mask = 2 ** 18 - 1;
+    const signs = groupSigns(mask);
+    const { positive, negative } = intentPhrases();
+    expect(signs.get(featureHash('ph=should i buy') & mask)).toBe(1);
+    for (const [phrase, weight] of positive) if (weight > 0) expect(signs.get(featureHash(`ph=${phrase}`) & mask), phrase).toBe(1);
+    for (const [phrase, weight] of negative) if (weight > 0) expect(signs.get(featureHash(`ph=${phrase}`) & mask), phrase).toBe(-1);
+    expect(signs.has(featureHash('ph=in order to') & mask)).toBe(false);
+    expect(signs.get(featureHash('g=buying|m') & mask)).toBe(1);
+    expect(signs.get(featureHash('g=negation') & mask)).toBe(-1);
   });
 });
 

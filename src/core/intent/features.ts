@@ -1,7 +1,8 @@
 /**
  * The intent classifier's features, read off the message's words (the same tokens and mentions
  * the extraction produced: one pass per message). One function for training (scripts/train) and
- * inference. Families: words and word pairs (hashed, fastText-style), the first words (commands
+ * inference. Families: words and word pairs (hashed, fastText-style; a named product is one token,
+ * `<named>`), the first words (commands
  * such as "set a timer" or "order more bread" start with their verb), the phrase groups of
  * ./signals.ts, what the tagger found (a product at all, a named one, the whole message a search
  * phrase), and who seems to speak (first person, a question).
