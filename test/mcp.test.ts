@@ -242,7 +242,7 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
     status: 'filled', matched: true, offers: [{
       link_text: 'air fryer', search_term: 'air fryer', url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', is_branded: false, term_brand: null,
       category: 'Home & Garden > Kitchen & Dining > Kitchen Appliances > Deep Fryers', marketing_message: `See ${RETAILER_TITLE} on Amazon`,
-      intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api',
+      intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api', program: 'amazon',
       products: [{ title: RETAILER_TITLE, url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', brand_name: 'Qwertzu', stars: 4.6, reviews: 1234, asin: 'B0QWERTZU1', image_url: 'https://m.media-amazon.com/images/I/qwertzu.jpg' }],
     }],
     requested: 1, returned: 1, billed: true, intent_score: 0.9, intent_level: 'high', extraction_method: 'nlp', language: 'en',

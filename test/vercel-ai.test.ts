@@ -190,6 +190,7 @@ function data(offers: { link_text: string; url?: string }[]): AnalyzeData {
       intent_score: null,
       intent_level: null,
       resolution_source: 'search_link',
+      program: 'amazon',
       products: [],
     })),
     requested: offers.length,

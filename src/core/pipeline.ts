@@ -293,6 +293,7 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
     intent_score: c.score,
     intent_level: c.score === null ? null : intentLevel(c.score),
     resolution_source: resolution?.source ?? null,
+    program: resolution ? 'amazon' : null,
     products: resolution?.products ?? [],
   };
 }

@@ -4,6 +4,7 @@
  * was shown, whatever version a remote service runs.
  */
 import { z } from 'zod';
+import { PROGRAMS } from '../core/resolve/programs.js';
 import type { AnalyzeData } from '../core/types.js';
 
 const intentLevel = z.enum(['high', 'medium', 'low', 'very_low']);
@@ -32,6 +33,7 @@ const offer = z.object({
   intent_score: score,
   intent_level: intentLevel.nullable(),
   resolution_source: z.string().nullable().describe('retailer_api, shopping_search or search_link.'),
+  program: z.enum(PROGRAMS).nullable().describe('The affiliate programme of the URL: amazon or ebay.'),
   products: z.array(product),
 });
 
