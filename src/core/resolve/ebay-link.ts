@@ -17,17 +17,19 @@ export interface EpnTracking {
 }
 
 /**
- * `target` (a URL on the site's host) with EPN's tracking parameters: `mkevt=1` (a click),
- * `mkcid=1` (the EPN channel), `mkrid` (the site's rotation id), `campid`, `customid`, `toolid`.
+ * `target` (a URL on the site's host) with EPN's tracking parameters, in the order of eBay's
+ * "Creating an EPN Tracking Link": `mkevt=1` (a click), `mkcid=1` (the EPN channel), `mkrid` (the
+ * site's rotation id), `campid`, `toolid` (10001, the default), and `customid` only when set.
+ * No `siteid`: it is not among the documented parameters, and the host already names the site.
  */
 export function epnUrl(target: URL, site: EbaySite, tracking: EpnTracking): string {
   const u = new URL(target);
+  u.searchParams.set('mkevt', '1');
   u.searchParams.set('mkcid', '1');
   u.searchParams.set('mkrid', site.rotation_id);
   u.searchParams.set('campid', tracking.campaign_id);
-  if (tracking.reference_id) u.searchParams.set('customid', tracking.reference_id);
   u.searchParams.set('toolid', EPN_TOOL_ID);
-  u.searchParams.set('mkevt', '1');
+  if (tracking.reference_id) u.searchParams.set('customid', tracking.reference_id);
   return u.toString();
 }
 

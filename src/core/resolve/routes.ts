@@ -31,8 +31,11 @@ const siteCode = z.string().transform((s, ctx) => {
 /** The instance-wide part of the config file's `ebay` section (credentials are the resolver's). */
 export const ebayProgramShape = {
   campaign_id: ebayCampaignId.nullish(),
-  /** EPN allows letters, digits and a few marks in a `customid`; kept short and URL-safe here. */
-  reference_id: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, ".", "_" or "-", at most 64').nullish(),
+  /**
+   * EPN's `customid` is alphanumeric, up to 256 characters; kept to 64 URL-safe ones here, and no
+   * "," or "=" (the Browse API's packed affiliate header is built with them).
+   */
+  reference_id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "_" or "-", at most 64').nullish(),
   marketplaces: z.array(siteCode).min(1).nullish(),
 };
 
