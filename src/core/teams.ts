@@ -140,12 +140,17 @@ export const configFileSchema = z
     // Validated by the resolvers' own schemas when the instance is built (src/resolvers/*/config.ts).
     retailer_api: z.unknown().optional(),
     shopping_search: z.unknown().optional(),
+    ebay: z.unknown().optional(),
     budgets: budgetsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const teamIds = new Set<string>();
     const keyHashes = new Set<string>();
+    const instanceCampaign = typeof config.ebay === 'object' && config.ebay !== null && (config.ebay as { campaign_id?: unknown }).campaign_id;
     for (const [i, team] of config.teams.entries()) {
+      if (team.programs.includes('ebay') && !team.ebay_campaign_id && !instanceCampaign) {
+        ctx.addIssue({ code: 'custom', path: ['teams', i, 'programs'], message: 'lists "ebay", but neither the team (ebay_campaign_id) nor the ebay section has a campaign_id' });
+      }
       if (teamIds.has(team.id)) ctx.addIssue({ code: 'custom', path: ['teams', i, 'id'], message: 'duplicate team id' });
       teamIds.add(team.id);
       for (const [j, key] of team.keys.entries()) {
