@@ -34,7 +34,7 @@ export const ebayConfigSchema = z
     /** Items kept per search, 1..10; default 3. */
     item_count: z.number().int().min(1).max(10).default(3),
     /** Calls per second this instance sends (eBay's default allowance is 5,000 a day). Default 2. */
-    tps: z.number().positive().max(100).default(2),
+    tps: z.number().positive().max(1000).default(2),
     /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
     max_queue_ms: z.number().int().min(0).max(10_000).default(300),
   })
