@@ -256,7 +256,9 @@ function isOwnUrl(url: string, route: Route): boolean {
   try {
     const u = new URL(url);
     if (u.protocol !== 'https:' || u.hostname !== route.marketplace.host || u.port !== '' || u.username || u.password) return false;
-    return u.searchParams.get(route.program === 'ebay' ? 'campid' : 'tag') === route.tag;
+    // Exactly one: a second value could be the one the retailer reads.
+    const ids = u.searchParams.getAll(route.program === 'ebay' ? 'campid' : 'tag');
+    return ids.length === 1 && ids[0] === route.tag;
   } catch {
     return false;
   }

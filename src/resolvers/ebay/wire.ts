@@ -81,7 +81,8 @@ function ownUrl(value: unknown, ctx: ItemContext): string | null {
   try {
     const u = new URL(value);
     if (u.protocol !== 'https:' || u.hostname !== ctx.site.host || u.port !== '' || u.username || u.password) return null;
-    return u.searchParams.get('campid') === ctx.campaignId ? value : null;
+    const campaigns = u.searchParams.getAll('campid');
+    return campaigns.length === 1 && campaigns[0] === ctx.campaignId ? value : null;
   } catch {
     return null;
   }
