@@ -33,10 +33,14 @@ afterEach(async () => {
   await Promise.all(toClose.splice(0).map((c) => c.close()));
 });
 
-function ebayChatAds(extra: { item_details?: boolean; model?: MockLanguageModelV4 } = {}): ChatAds {
+function ebayChatAds(extra: { item_details?: boolean; model?: MockLanguageModelV4; now?: () => number; day?: boolean } = {}): ChatAds {
+  const day = 24 * 3_600_000;
   const chatads = createChatAds({
     programs: ['ebay'],
-    cache: false,
+    // `day`: both caches asked to keep answers a whole day.
+    cache: extra.day ? { ttl: day } : false,
+    ...(extra.day ? { upstreamCache: { ttl_ms: day } } : {}),
+    ...(extra.now ? { now: extra.now } : {}),
     ebay: {
       campaign_id: CAMPAIGN,
       client_id: 'test-client-id',
@@ -146,6 +150,22 @@ describe('eBay content only on opt-in', () => {
     expect(Date.parse(product.retrieved_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect(data.offers[0]!.marketing_message).toBe(`See ${MARKER} espresso machine Pro, brand new on eBay.co.uk`);
     expect(JSON.stringify(data)).not.toContain('77.77');
+  });
+});
+
+describe('eBay item data is never shown older than six hours', () => {
+  it('the result and upstream caches, asked for a day, keep an answer with eBay data six hours from its retrieval', async () => {
+    let clock = Date.UTC(2026, 10, 27, 8, 0, 0);
+    const chatads = ebayChatAds({ item_details: true, now: () => clock, day: true });
+    const ask = () => chatads.analyze({ message: 'Which milk frother should I buy?', country: 'US' });
+    const searches = () => fake.searchRequests().filter((r) => r.query['q'] === 'milk frother').length;
+    expect((await ask()).offers[0]!.products[0]!.retrieved_at).toBe('2026-11-27T08:00:00.000Z');
+    clock += 5 * 3_600_000 + 59 * 60_000;
+    expect((await ask()).offers[0]!.products[0]!.retrieved_at).toBe('2026-11-27T08:00:00.000Z');
+    expect(searches()).toBe(1);
+    clock += 2 * 60_000;
+    expect((await ask()).offers[0]!.products[0]!.retrieved_at).toBe('2026-11-27T14:01:00.000Z');
+    expect(searches()).toBe(2);
   });
 });
 

@@ -44,7 +44,7 @@ export interface ResolveBudgets {
 }
 
 export interface UpstreamCacheOptions {
-  /** Answers with products are kept this long; at most 24 h (Amazon's data freshness rule). Default 1 h. */
+  /** Answers with products are kept this long; at most 24 h (Amazon's data freshness rule), 6 h for eBay. Default 1 h. */
   ttl_ms?: number;
   /** "Nothing found" is kept this long, so a miss is retried soon. Default 60 s. */
   negative_ttl_ms?: number;
@@ -61,6 +61,8 @@ export interface BreakerOptions {
 
 export const DEFAULT_BUDGETS: Required<ResolveBudgets> = { total_ms: 2500, retailer_api_ms: 1200, shopping_search_ms: 2000 };
 const MAX_UPSTREAM_TTL = 24 * 60 * 60 * 1000;
+/** eBay's API licence (as quoted, docs/compliance.md): listing data at most six hours old. */
+const MAX_TTL_BY_PROGRAM: Readonly<Record<Program, number>> = { amazon: MAX_UPSTREAM_TTL, ebay: 6 * 60 * 60 * 1000 };
 
 export interface ChainOptions {
   budgets?: ResolveBudgets;
@@ -201,8 +203,10 @@ export function createResolverChain(resolvers: readonly AnyResolver[], options: 
   const stages = ordered.map((resolver) => {
     // The credential-free search link is computed, not fetched: nothing to cache or protect.
     const remote = resolver.stage !== 'search_link';
-    const cache = remote && cacheOptions ? new LRUCache<string, { value: Resolution | null }>({ max: cacheOptions.max ?? 10_000, ttl: ttl.hit, ttlResolution: 0, perf: { now } }) : null;
-    return new Stage(resolver, stageBudget(resolver.stage), breaker, cache, ttl, options.logger, options.metrics ?? noMetrics, now);
+    const max = MAX_TTL_BY_PROGRAM[resolver.program ?? 'amazon'];
+    const stageTtl = { hit: Math.min(ttl.hit, max), miss: Math.min(ttl.miss, max) };
+    const cache = remote && cacheOptions ? new LRUCache<string, { value: Resolution | null }>({ max: cacheOptions.max ?? 10_000, ttl: stageTtl.hit, ttlResolution: 0, perf: { now } }) : null;
+    return new Stage(resolver, stageBudget(resolver.stage), breaker, cache, stageTtl, options.logger, options.metrics ?? noMetrics, now);
   });
 
   const programOf = (stage: Stage): Program => stage.resolver.program ?? 'amazon';
