@@ -14,6 +14,7 @@ import { routesFor } from '../src/core/resolve/routes.js';
 import { searchLinkResolver } from '../src/core/resolve/search-link.js';
 import { parseRules, parseTeam, rulesVersion } from '../src/core/teams.js';
 import { createChatAds } from '../src/index.js';
+import { prometheusMetrics } from '../src/metrics/index.js';
 
 const CAMPAIGN = '5338000001';
 const site = (code: string) => EBAY_SITES.get(code)!;
@@ -157,6 +158,18 @@ describe('offers say their programme', () => {
     const chatads = createChatAds({ ebay: { campaign_id: CAMPAIGN }, affiliate_tags: { US: 'acme-20' }, cache: false });
     const offer = (await chatads.analyze({ message, country: 'US' })).offers[0]!;
     expect(offer).toMatchObject({ program: 'amazon', url: 'https://www.amazon.com/s?k=air+fryer&tag=acme-20', marketing_message: 'Shop air fryer on Amazon.com' });
+    await chatads.close();
+  });
+
+  it('offers are counted by stage and programme in the metrics', async () => {
+    const metrics = prometheusMetrics();
+    const chatads = createChatAds({ ebay: { campaign_id: CAMPAIGN }, programs: ['ebay', 'amazon'], affiliate_tags: { US: 'acme-20' }, cache: false, metrics });
+    await chatads.analyze({ message, country: 'US' });
+    await chatads.analyze({ message, country: 'US', resolution_mode: 'none' });
+    const text = await metrics.text();
+    expect(text).toContain('chatads_offers_total{resolution_source="search_link",program="ebay"} 1');
+    expect(text).toContain('chatads_offers_total{resolution_source="none",program="none"} 1');
+    expect(text).not.toContain('program="amazon"');
     await chatads.close();
   });
 

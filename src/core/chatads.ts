@@ -211,7 +211,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
 
   function recordAnalysis(cache: 'hit' | 'miss' | 'off', data: Readonly<CachedData>): void {
     if (metrics === noMetrics) return;
-    metrics.analysis({ cache, status: data.status, sources: data.offers.map((o) => o.resolution_source) });
+    metrics.analysis({ cache, status: data.status, sources: data.offers.map((o) => o.resolution_source), programs: data.offers.map((o) => o.program) });
   }
 
   /**
