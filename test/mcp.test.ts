@@ -277,6 +277,30 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
     expect(textOf(empty)).toBe('No offers (no_product_detected).');
   });
 
+  it('the disclosure follows the programmes of the offers with a URL, in their order; `program` stays on the offers', async () => {
+    const EBAY = 'https://www.ebay.co.uk/itm/123?hash=x&mkevt=1&mkcid=1&mkrid=710-53481-19255-0&campid=5338000000&customid=&toolid=10049';
+    const EBAY_DISCLOSURE = 'As an eBay Partner Network affiliate, I earn from qualifying purchases.';
+    const base = withProducts.offers[0]!;
+    const onEbay = { ...base, link_text: 'robot vacuum', url: EBAY, program: 'ebay' as const, resolution_source: 'retailer_api' };
+    const noUrl = { ...base, link_text: 'kettle', url: undefined, program: null, resolution_source: null };
+    const ebayOnly: AnalyzeData = { ...withProducts, offers: [onEbay, noUrl], requested: 2, returned: 2 };
+    const result = await send(await clientOf({ analyze: async () => ebayOnly }), { message: 'Which robot vacuum?' });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { disclosure: string }).disclosure).toBe(EBAY_DISCLOSURE);
+    expect(textOf(result).endsWith(`robot vacuum → ${EBAY}\nkettle → no URL (resolution_mode none; search term: air fryer)\n\n${EBAY_DISCLOSURE}`)).toBe(true);
+    expect(offersOf(result).offers.map((o) => (o as { program?: unknown }).program)).toEqual(['ebay', null]);
+    expect(JSON.stringify(result)).not.toContain('Qwertzu');
+
+    // Both programmes: each sentence once, in the order of the offers.
+    const mixed: AnalyzeData = { ...withProducts, offers: [onEbay, base, { ...onEbay, link_text: 'mop' }], requested: 3, returned: 3 };
+    const two = await send(await clientOf({ analyze: async () => mixed }), { message: 'Which robot vacuum?' });
+    expect((two.structuredContent as { disclosure: string }).disclosure).toBe(`${EBAY_DISCLOSURE} ${DISCLOSURE}`);
+    // An offer without URL brings no sentence.
+    const unresolved: AnalyzeData = { ...withProducts, offers: [noUrl], requested: 1, returned: 1 };
+    const none = await send(await clientOf({ analyze: async () => unresolved }), { message: 'kettle' });
+    expect((none.structuredContent as { disclosure: unknown }).disclosure).toBeNull();
+  });
+
   it('passes the request fields, and only those, to the analyzer', async () => {
     const seen: unknown[] = [];
     const chatads = createChatAds({ affiliate_tags: { US: 'mine-20' } });

@@ -3,8 +3,12 @@ import type { LinkFormat } from './types.js';
 
 /** Amazon's Associates statement: the disclosure of a text with Amazon links. */
 export const DEFAULT_DISCLOSURE = 'As an Amazon Associate I earn from qualifying purchases.';
-/** eBay Partner Network's statement: the disclosure of a text with eBay links. */
-export const EBAY_DISCLOSURE = 'As an eBay Partner, I may be compensated if you make a purchase.';
+/**
+ * eBay Partner Network's statement: the disclosure of a text with eBay links. eBay prescribes no wording, only that the disclosure is clear and beside the link (its
+ * Affiliate Disclosure FAQ); this mirrors the Associates sentence and a suggestion reported from
+ * the Network Agreement (docs/compliance.md).
+ */
+export const EBAY_DISCLOSURE = 'As an eBay Partner Network affiliate, I earn from qualifying purchases.';
 /** Written right after each eBay link: eBay wants the disclosure beside the link itself. */
 export const DEFAULT_AD_LABEL = '(#ad)';
 

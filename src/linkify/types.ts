@@ -28,8 +28,8 @@ export interface LinkifyOptions {
    * Appended once (after a blank line) when at least one link was placed; never otherwise. By
    * default it holds the sentence of each programme with a placed link, in order of first
    * placement, joined by a space: Amazon's "As an Amazon Associate I earn from qualifying
-   * purchases." (`DEFAULT_DISCLOSURE`), eBay's "As an eBay Partner, I may be compensated if you
-   * make a purchase." (`EBAY_DISCLOSURE`). A string replaces them all (one sentence for any link);
+   * purchases." (`DEFAULT_DISCLOSURE`), eBay's "As an eBay Partner Network affiliate, I earn
+   * from qualifying purchases." (`EBAY_DISCLOSURE`). A string replaces them all (one sentence for any link);
    * an object replaces the sentence of the programmes it names (`false`: none for that one);
    * `false` for no disclosure at all.
    */
