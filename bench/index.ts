@@ -13,6 +13,7 @@ import { benchAiStream } from './ai-stream.ts';
 import { benchAnalyze } from './analyze.ts';
 import { benchAnalyzeCli } from './analyze-cli.ts';
 import { benchColdStart } from './cold-start.ts';
+import { benchEbay } from './ebay.ts';
 import { benchHttp } from './http.ts';
 import { benchLinkify } from './linkify.ts';
 import { benchMemory } from './memory.ts';
@@ -33,6 +34,7 @@ const sections = {
   http: () => benchHttp({ duration: quick ? 1 : 5, connections: 10, rounds: quick ? 1 : 2, ...(kinds ? { kinds } : {}) }),
   memory: () => benchMemory({ requests: quick ? 2000 : 100_000 }),
   analyze_cli: () => benchAnalyzeCli({ lines: quick ? 500 : 20_000, runs: quick ? 1 : 3 }),
+  ebay: () => benchEbay({ runs: quick ? 30 : 200 }),
 } as const;
 type Section = keyof typeof sections;
 const unknown = wanted.filter((w) => !(w in sections));

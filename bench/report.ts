@@ -3,6 +3,7 @@ import type { AiStreamResult } from './ai-stream.ts';
 import type { AnalyzeResult } from './analyze.ts';
 import type { AnalyzeCliResult } from './analyze-cli.ts';
 import type { ColdStartResult } from './cold-start.ts';
+import type { EbayBenchResult } from './ebay.ts';
 import type { HttpKindResult, HttpResult } from './http.ts';
 import type { LinkifyBenchResult } from './linkify.ts';
 import type { MemoryResult } from './memory.ts';
@@ -24,6 +25,8 @@ export const TARGETS = {
   rss_after_100k_mb: 200,
   rss_in_process_2500_mb: 150,
   analyze_cli_messages_per_s: 1000,
+  /** One eBay resolution through chatads, over the same search sent directly (p50). */
+  ebay_overhead_p50_ms: 2,
 };
 
 export interface Check {
@@ -41,6 +44,7 @@ interface Results {
   http?: HttpResult;
   memory?: MemoryResult;
   analyze_cli?: AnalyzeCliResult;
+  ebay?: EbayBenchResult;
 }
 
 export function checkTargets(all: Record<string, unknown>): Check[] {
@@ -72,6 +76,7 @@ export function checkTargets(all: Record<string, unknown>): Check[] {
     atMost('AI middleware per chunk, analysing (µs)', perChunk, TARGETS.stream_per_chunk_us, 'µs');
   }
   if (r.cold_start) atMost('cold start to first result (ms)', r.cold_start.total_ms, TARGETS.cold_start_ms, 'ms');
+  if (r.ebay) atMost('eBay resolution overhead over the fake, p50 (ms)', r.ebay.overhead_p50_ms, TARGETS.ebay_overhead_p50_ms, 'ms');
   if (r.analyze_cli) atLeast('chatads analyze, whole command (messages/s)', r.analyze_cli.messages_per_s, TARGETS.analyze_cli_messages_per_s, '');
   if (r.memory?.in_process_2500) atMost('peak RSS, in-process analyze() × 2,500 (MB)', r.memory.in_process_2500.rss_mb.peak, TARGETS.rss_in_process_2500_mb, 'MB');
   if (r.memory && r.memory.requests >= 100_000) {
@@ -121,6 +126,10 @@ export function printTable(report: { machine: { cpus: number; cpu_model: string 
   if (r.analyze_cli) {
     const a = r.analyze_cli;
     rows.push([`chatads analyze, ${a.lines} lines, fast, whole command`, `${a.messages_per_s} messages/s (${a.seconds} s, median of ${a.runs})`]);
+  }
+  if (r.ebay) {
+    const e = r.ebay;
+    rows.push([`eBay resolution, fake at ${e.fake_latency_ms} ms (${e.runs} runs)`, `p50 ${e.chatads_p50_ms} ms via chatads · ${e.direct_p50_ms} ms direct · overhead ${e.overhead_p50_ms} ms`]);
   }
   const width = Math.max(...rows.map(([a]) => a.length));
   console.log(`\nchatads bench · ${report.date} · node ${report.node} · ${report.machine.cpus} × ${report.machine.cpu_model} · ${report.seconds} s\n`);

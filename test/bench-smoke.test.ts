@@ -22,7 +22,10 @@ describe('npm run bench -- --quick', () => {
     expect(report.node).toBe(process.version);
     expect(report.machine.cpus).toBeGreaterThan(0);
     const r = report.results;
-    expect(Object.keys(r).sort()).toEqual(['ai_stream', 'analyze', 'analyze_cli', 'cold_start', 'http', 'linkify', 'memory']);
+    expect(Object.keys(r).sort()).toEqual(['ai_stream', 'analyze', 'analyze_cli', 'cold_start', 'ebay', 'http', 'linkify', 'memory']);
+    // Every eBay resolution found an item (bench/ebay-run.ts throws otherwise) and was timed.
+    expect(r.ebay.runs).toBe(90);
+    expect(r.ebay.chatads_p50_ms).toBeGreaterThan(r.ebay.fake_latency_ms);
     expect(r.analyze_cli.messages_per_s).toBeGreaterThan(0);
     // The real chatads serve ran, with its three setups.
     expect(Object.keys(r.http.kinds)).toEqual(expect.arrayContaining(['serve', 'serve-memory', 'serve-memory-quiet']));

@@ -233,7 +233,7 @@ describe('the AI SDK middleware', () => {
   };
   const plain = createChatAds();
   afterAll(() => plain.close());
-  const OFFER = { link_text: 'Sony WH-1000XM5', search_term: 'Sony WH-1000XM5', url: URL, is_branded: true, term_brand: 'Sony', category: null, marketing_message: '', intent_score: 0.9, intent_level: 'high' as const, resolution_source: 'search_link', products: [] };
+  const OFFER = { link_text: 'Sony WH-1000XM5', search_term: 'Sony WH-1000XM5', url: URL, is_branded: true, term_brand: 'Sony', category: null, marketing_message: '', intent_score: 0.9, intent_level: 'high' as const, resolution_source: 'search_link', program: 'amazon' as const, products: [] };
 
   it('a sentence in another language gets no link, not even the user\'s offers; generate equals stream', async () => {
     const middleware = affiliateLinks({ chatads: analyzer, deadlineMs: 60_000, maxLinks: 5, disclosure: false });

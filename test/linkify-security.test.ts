@@ -81,8 +81,9 @@ function explain(out: string, input: string, disclosure: string, linked: boolean
   return null;
 }
 
+/** The adversary's offers are all Amazon's (the default string or the option's string applies). */
 const disclosureOf = (o: LinkifyOptions): string =>
-  o.disclosure === false ? '' : (o.disclosure ?? 'As an Amazon Associate I earn from qualifying purchases.');
+  o.disclosure === false ? '' : typeof o.disclosure === 'string' ? o.disclosure : 'As an Amazon Associate I earn from qualifying purchases.';
 
 // ---- html ----------------------------------------------------------------------------------
 

@@ -40,13 +40,13 @@ describe('linkify: where links go', () => {
   it('links the first occurrence only, and reports it', () => {
     const r = linkify('The iPhone 15 is great. I love my iPhone 15.', iphone, { disclosure: false });
     expect(r.text).toBe(`The ${md('iPhone 15')} is great. I love my iPhone 15.`);
-    expect(r.links).toEqual([{ text: 'iPhone 15', url: URL_A, link_text: 'iPhone 15' }]);
+    expect(r.links).toEqual([{ text: 'iPhone 15', url: URL_A, link_text: 'iPhone 15', program: 'amazon' }]);
   });
 
   it('matches case-insensitively and reports the words as written', () => {
     const r = linkify('get an IPHONE 15 today', iphone, { disclosure: false });
     expect(r.text).toBe(`get an ${md('IPHONE 15')} today`);
-    expect(r.links[0]).toEqual({ text: 'IPHONE 15', url: URL_A, link_text: 'iPhone 15' });
+    expect(r.links[0]).toEqual({ text: 'IPHONE 15', url: URL_A, link_text: 'iPhone 15', program: 'amazon' });
   });
 
   it('first occurrence is positional: an earlier case-insensitive match wins over a later exact one', () => {
@@ -270,7 +270,7 @@ describe('linkify: URL policy', () => {
 
   it('a bad offer is ignored, not reported, and does not shadow a good duplicate', () => {
     const r = linkify('Kindle', [offer('Kindle', 'https://evil.example/'), offer('kindle', URL_B)]);
-    expect(r.links).toEqual([{ text: 'Kindle', url: URL_B, link_text: 'kindle' }]);
+    expect(r.links).toEqual([{ text: 'Kindle', url: URL_B, link_text: 'kindle', program: 'amazon' }]);
   });
 
   it('allowedHosts replaces the default list (exact host names, any case)', () => {
@@ -373,7 +373,7 @@ describe('StreamingLinkifier', () => {
     expect(s.end()).toBe('');
     expect(s.ended).toBe(true);
     expect(() => s.push('x')).toThrow();
-    expect(s.links).toEqual([{ text: 'iPhone 15', url: URL_A, link_text: 'iPhone 15' }]);
+    expect(s.links).toEqual([{ text: 'iPhone 15', url: URL_A, link_text: 'iPhone 15', program: 'amazon' }]);
     expect(s.emitted).toBe(9);
   });
 

@@ -242,7 +242,7 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
     status: 'filled', matched: true, offers: [{
       link_text: 'air fryer', search_term: 'air fryer', url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', is_branded: false, term_brand: null,
       category: 'Home & Garden > Kitchen & Dining > Kitchen Appliances > Deep Fryers', marketing_message: `See ${RETAILER_TITLE} on Amazon`,
-      intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api',
+      intent_score: 0.9, intent_level: 'high', resolution_source: 'retailer_api', program: 'amazon',
       products: [{ title: RETAILER_TITLE, url: 'https://www.amazon.com/dp/B0QWERTZU1?tag=mine-20', brand_name: 'Qwertzu', stars: 4.6, reviews: 1234, asin: 'B0QWERTZU1', image_url: 'https://m.media-amazon.com/images/I/qwertzu.jpg' }],
     }],
     requested: 1, returned: 1, billed: true, intent_score: 0.9, intent_level: 'high', extraction_method: 'nlp', language: 'en',
@@ -275,6 +275,30 @@ describe('chatads/mcp: createChatAdsMcpServer', () => {
     const empty = await send(await clientOf({ analyze: async () => none }), { message: 'thanks' });
     expect((empty.structuredContent as { disclosure: unknown }).disclosure).toBeNull();
     expect(textOf(empty)).toBe('No offers (no_product_detected).');
+  });
+
+  it('the disclosure follows the programmes of the offers with a URL, in their order; `program` stays on the offers', async () => {
+    const EBAY = 'https://www.ebay.co.uk/itm/123?hash=x&mkevt=1&mkcid=1&mkrid=710-53481-19255-0&campid=5338000000&customid=&toolid=10049';
+    const EBAY_DISCLOSURE = 'As an eBay Partner Network affiliate, I earn from qualifying purchases.';
+    const base = withProducts.offers[0]!;
+    const onEbay = { ...base, link_text: 'robot vacuum', url: EBAY, program: 'ebay' as const, resolution_source: 'retailer_api' };
+    const noUrl = { ...base, link_text: 'kettle', url: undefined, program: null, resolution_source: null };
+    const ebayOnly: AnalyzeData = { ...withProducts, offers: [onEbay, noUrl], requested: 2, returned: 2 };
+    const result = await send(await clientOf({ analyze: async () => ebayOnly }), { message: 'Which robot vacuum?' });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { disclosure: string }).disclosure).toBe(EBAY_DISCLOSURE);
+    expect(textOf(result).endsWith(`robot vacuum → ${EBAY}\nkettle → no URL (resolution_mode none; search term: air fryer)\n\n${EBAY_DISCLOSURE}`)).toBe(true);
+    expect(offersOf(result).offers.map((o) => (o as { program?: unknown }).program)).toEqual(['ebay', null]);
+    expect(JSON.stringify(result)).not.toContain('Qwertzu');
+
+    // Both programmes: each sentence once, in the order of the offers.
+    const mixed: AnalyzeData = { ...withProducts, offers: [onEbay, base, { ...onEbay, link_text: 'mop' }], requested: 3, returned: 3 };
+    const two = await send(await clientOf({ analyze: async () => mixed }), { message: 'Which robot vacuum?' });
+    expect((two.structuredContent as { disclosure: string }).disclosure).toBe(`${EBAY_DISCLOSURE} ${DISCLOSURE}`);
+    // An offer without URL brings no sentence.
+    const unresolved: AnalyzeData = { ...withProducts, offers: [noUrl], requested: 1, returned: 1 };
+    const none = await send(await clientOf({ analyze: async () => unresolved }), { message: 'kettle' });
+    expect((none.structuredContent as { disclosure: unknown }).disclosure).toBeNull();
   });
 
   it('passes the request fields, and only those, to the analyzer', async () => {

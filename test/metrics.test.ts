@@ -261,7 +261,7 @@ function expectExercised(text: string, key: string): void {
   expect(sample(text, 'chatads_requests_total{status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
   expect(sample(text, 'chatads_cache_lookups_total{result="hit"}')).toBe(1);
   expect(sample(text, 'chatads_cache_lookups_total{result="miss"}')).toBe(5);
-  expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api"}')).toBe(3);
+  expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api",program="amazon"}')).toBe(3);
   expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="ok"}')).toBe(2);
   expect(sample(text, 'chatads_upstream_calls_total{resolver="creators-api",outcome="timeout"}')).toBe(1);
   // A 500 and a 429 are the upstream failing, not "not found"; the 429's back-off skips nothing here.

@@ -81,7 +81,7 @@ describe('prometheusMetrics() counts what the core reports', () => {
     expect(sample(text, 'chatads_cache_lookups_total{result="hit"}')).toBe(1);
     expect(sample(text, 'chatads_analyses_total{status="filled"}')).toBe(2);
     expect(sample(text, 'chatads_analyses_total{status="no_offers_found"}')).toBe(1);
-    expect(sample(text, 'chatads_offers_total{resolution_source="search_link"}')).toBe(2);
+    expect(sample(text, 'chatads_offers_total{resolution_source="search_link",program="amazon"}')).toBe(2);
     expect(text).not.toContain(MARKER);
     expect(text).not.toContain(acme.key);
     expect(text).not.toContain('robot');
@@ -113,8 +113,8 @@ describe('prometheusMetrics() counts what the core reports', () => {
     expect(sample(text, 'chatads_upstream_calls_total{resolver="flaky-api",outcome="ok"}')).toBe(1);
     expect(sample(text, 'chatads_upstream_calls_total{resolver="flaky-api",outcome="cached"}')).toBe(1);
     expect(sample(text, 'chatads_upstream_call_duration_seconds_count{resolver="flaky-api"}')).toBe(3);
-    expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api"}')).toBe(2);
-    expect(sample(text, 'chatads_offers_total{resolution_source="search_link"}')).toBe(2);
+    expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api",program="amazon"}')).toBe(2);
+    expect(sample(text, 'chatads_offers_total{resolution_source="search_link",program="amazon"}')).toBe(2);
     expect(text).not.toMatch(/vacuum|boots|fryer/);
     await chatads.close();
   });

@@ -175,7 +175,7 @@ async function checkAllEqual(deltas: string[], options: Options = {}): Promise<R
   return s;
 }
 
-function data(offers: { link_text: string; url?: string }[]): AnalyzeData {
+function data(offers: { link_text: string; url?: string; program?: 'amazon' | 'ebay' | null }[]): AnalyzeData {
   return {
     status: offers.length ? 'filled' : 'no_offers_found',
     matched: offers.length > 0,
@@ -190,6 +190,7 @@ function data(offers: { link_text: string; url?: string }[]): AnalyzeData {
       intent_score: null,
       intent_level: null,
       resolution_source: 'search_link',
+      program: o.program === undefined ? 'amazon' : o.program,
       products: [],
     })),
     requested: offers.length,
@@ -598,6 +599,54 @@ describe('experimental_transform (affiliateLinksTransform)', () => {
       experimental_transform: affiliateLinksTransform({ chatads: onlyUser, userMessage: USER }),
     });
     expect(await result.text).toContain('[Aeropress Go](');
+  });
+});
+
+describe('eBay offers (two programmes)', () => {
+  const EBAY = 'https://www.ebay.co.uk/itm/123?hash=x&mkevt=1&mkcid=1&mkrid=710-53481-19255-0&campid=5338000000&customid=&toolid=10049';
+  const EBAY_DISCLOSURE = 'As an eBay Partner Network affiliate, I earn from qualifying purchases.';
+  const KINDLE = 'https://www.amazon.com/s?k=Kindle+Paperwhite&tag=t-20';
+  const DELTAS = ['I recommend the Sony WH-', '1000XM5 for travel. I would also get the Kindle ', 'Paperwhite, a solid e-reader.'];
+  /** The eBay Sony in the first sentence, the Amazon Kindle in the second, with `program` as the API sends it. */
+  const both: Analyzer = {
+    analyze: async (r) =>
+      data([
+        { link_text: 'Sony WH-1000XM5', url: EBAY, program: 'ebay' as const },
+        { link_text: 'Kindle Paperwhite', url: KINDLE, program: 'amazon' as const },
+      ].filter((o) => r.message.includes(o.link_text))),
+  };
+
+  it('an eBay offer\'s link carries the label, and the closing eBay\'s sentence (stream = generate)', async () => {
+    const onlySony: Analyzer = { analyze: async (r) => data(r.message.includes('Sony') ? [{ link_text: 'Sony WH-1000XM5', url: EBAY, program: 'ebay' }] : []) };
+    const s = await streamed(reply(DELTAS), { chatads: onlySony });
+    expect(s.text).toBe(`I recommend the [Sony WH-1000XM5](${EBAY}) (#ad) for travel. I would also get the Kindle Paperwhite, a solid e-reader.\n\n${EBAY_DISCLOSURE}`);
+    expect(s.links).toEqual([{ text: 'Sony WH-1000XM5', url: EBAY, link_text: 'Sony WH-1000XM5', program: 'ebay' }]);
+    const g = await generated(reply([DELTAS.join('')]), { chatads: onlySony });
+    expect(g.text).toBe(s.text);
+  });
+
+  it('passes the offers\' `program` on: an eBay offer on another allowed host is still eBay\'s', async () => {
+    const GO = 'https://go.example.com/sony';
+    const analyzer = (program: 'ebay' | null): Analyzer => ({ analyze: async (r) => data(r.message.includes('Sony') ? [{ link_text: 'Sony WH-1000XM5', url: GO, program }] : []) });
+    const given = await streamed(reply(DELTAS), { chatads: analyzer('ebay'), allowedHosts: ['go.example.com'], disclosure: false });
+    expect(given.text).toContain(`[Sony WH-1000XM5](${GO}) (#ad) for travel`);
+    // Without it, the host decides: not an eBay site, so no label.
+    const inferred = await streamed(reply(DELTAS), { chatads: analyzer(null), allowedHosts: ['go.example.com'], disclosure: false });
+    expect(inferred.text).toContain(`[Sony WH-1000XM5](${GO}) for travel`);
+  });
+
+  it('one programme per block by default; mixPrograms, adLabel and the disclosure object pass through', async () => {
+    const one = await streamed(reply(DELTAS), { chatads: both });
+    expect(one.links.map((l) => l.program)).toEqual(['ebay']);
+    expect(one.text).toContain('get the Kindle Paperwhite, a solid');
+    expect(one.text.endsWith(`\n\n${EBAY_DISCLOSURE}`)).toBe(true);
+
+    const options = { chatads: both, mixPrograms: true, adLabel: '[ad]', disclosure: { amazon: 'Amazon pays me.' } };
+    const mixed = await streamed(reply(DELTAS), options);
+    expect(mixed.text).toBe(
+      `I recommend the [Sony WH-1000XM5](${EBAY}) [ad] for travel. I would also get the [Kindle Paperwhite](${KINDLE}), a solid e-reader.\n\n${EBAY_DISCLOSURE} Amazon pays me.`,
+    );
+    expect((await generated(reply([DELTAS.join('')]), options)).text).toBe(mixed.text);
   });
 });
 

@@ -21,7 +21,7 @@ import type { StreamTextTransform, TextStreamPart } from 'ai';
 import { type AffiliateLinksOptions, type AffiliateLinksTransformOptions, resolveOptions, type Settings, linksWanted, lastUserText, clampMessage } from './ai/options.js';
 import { Run, linkContent } from './ai/run.js';
 import { providerParts, streamTextParts, linkingStream } from './ai/stream.js';
-export type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink } from '../linkify/types.js';
+export type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink, Program } from '../linkify/types.js';
 export {
   DEFAULT_DEADLINE_MS,
   MAX_SENTENCE_CHARS,

@@ -17,6 +17,7 @@ Commands:
   teams create    Create a team in the data file
   teams set-plan  Change a team's plan
   teams set-topics  Topics a team keeps ads away from, and its safety floor
+  teams set-programs  Affiliate programmes of a team's links (amazon, ebay), and its eBay campaign
   teams show      A team's settings, key ids and usage today and this month
 
 The data file is SQLite (--data FILE, default ./chatads.db): what "serve" serves by default.

@@ -310,8 +310,10 @@ export async function serve(args: string[]): Promise<number> {
     process.stdout.write(`demo team "demo" exists in the store; its key was shown when it was created.\n${hint}\n`);
   } else {
     const stages = ['retailer API', 'shopping search'].filter((_, i) => [upstreams.retailer_api, upstreams.shopping_search][i] !== undefined);
+    const ebay = upstreams.ebay as { client_id?: unknown } | undefined;
+    const ebayLine = ebay === undefined ? '' : `; eBay: ${ebay.client_id !== undefined ? 'Browse API → ' : ''}search link`;
     process.stdout.write(
-      `serving ${teamCount} team(s), ${seeds.length} seeded from ${values.config}; resolvers: ${[...stages, 'search link'].join(' → ')}\n`,
+      `serving ${teamCount} team(s), ${seeds.length} seeded from ${values.config}; resolvers: ${[...stages, 'search link'].join(' → ')}${ebayLine}\n`,
     );
   }
 

@@ -56,13 +56,14 @@ export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
   DE: 'chatads-demo-21',
 };
 
-export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'resolveBudgets'>;
+export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'ebay' | 'resolveBudgets'>;
 
 /** The upstream stages and budgets of a config file, as `createChatAds` options. */
 export function upstreamOptions(config: ConfigFile): UpstreamOptions {
   return {
     ...(config.retailer_api !== undefined ? { retailer_api: config.retailer_api as ChatAdsOptions['retailer_api'] } : {}),
     ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
+    ...(config.ebay !== undefined ? { ebay: config.ebay as ChatAdsOptions['ebay'] } : {}),
     ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
   };
 }

@@ -1,10 +1,11 @@
 /**
- * `chatads teams create | set-plan | set-topics | show`: teams in the SQLite data file that `chatads serve
+ * `chatads teams create | set-plan | set-topics | set-programs | show`: teams in the SQLite data file that `chatads serve
  * --data FILE` serves.
  */
 import { limitsOf } from '../core/limits.js';
 import { PLAN_NAMES, type PlanName } from '../core/plans.js';
-import { teamConfigSchema, type Team } from '../core/teams.js';
+import { ebayCampaignId, programsSchema, teamConfigSchema, type Team } from '../core/teams.js';
+import { PROGRAMS, type Program } from '../core/resolve/programs.js';
 import { FLOOR_TOPICS, PRESET_TOPICS, TOPICS } from '../core/safety/topics.js';
 import { dayKey, monthKey } from '../core/clock.js';
 import { dispatch, HELP_OPTION, parseOrHelp, printHelp, usage } from './args.js';
@@ -16,16 +17,17 @@ Teams in the SQLite data file that "chatads serve --data FILE" serves (a running
 sees a change on its next request).
 
 Commands:
-  create     Create a team
-  set-plan   Change a team's plan
-  set-topics Choose the topics a team keeps ads away from, and its safety floor
-  show       A team's settings, key ids and today's and this month's usage
+  create        Create a team
+  set-plan      Change a team's plan
+  set-topics    Choose the topics a team keeps ads away from, and its safety floor
+  set-programs  Choose the affiliate programmes of a team's links, and its eBay campaign
+  show          A team's settings, key ids and today's and this month's usage
 
 Run "chatads teams <command> --help" for a command's options.
 `;
 
 export const TEAMS_CREATE_HELP = `Usage: chatads teams create --id ID [--plan P] [--tag CC=TAG ...] [--default-country CC]
-                            [--inactive] [--data FILE]
+                            [--programs LIST] [--ebay-campaign ID] [--inactive] [--data FILE]
 
 Creates a team in the data file (the file is created when missing). Then make it a key:
   chatads keys create --team ID
@@ -36,6 +38,9 @@ Options:
   --tag CC=TAG            Affiliate tag for an Amazon store, e.g. --tag US=acme-20 --tag GB=acme-21
                           (repeat for each store)
   --default-country CC    Served country when a request has neither country nor ip (default: US)
+  --programs LIST         Affiliate programmes of its links, in order: ${PROGRAMS.join(', ')}, e.g. amazon,ebay
+                          (default: amazon)
+  --ebay-campaign ID      Its eBay Partner Network campaign id, 10 digits (default: the instance's)
   --inactive              Create it inactive: its keys are refused
 ${dataOption(26)}  -h, --help              Show this help
 `;
@@ -68,6 +73,21 @@ Options:
 ${dataOption(23)}  -h, --help           Show this help
 `;
 
+export const TEAMS_SET_PROGRAMS_HELP = `Usage: chatads teams set-programs --id ID [--programs LIST] [--ebay-campaign ID|default] [--data FILE]
+
+Sets the affiliate programmes whose links the team's offers may carry, in order of preference:
+amazon, ebay, or both (amazon,ebay: Amazon first, eBay when Amazon has no offer; ebay,amazon the
+other way round). Each once, at least one. eBay links carry the team's eBay Partner Network
+campaign id, or the instance's (ebay.campaign_id of the config) when the team has none
+(docs/resolution.md, "Programmes"). A running server applies both on the next request.
+
+Options:
+  --id ID              Team id (required)
+  --programs LIST      Comma-separated programmes in order, e.g. amazon,ebay (${PROGRAMS.join(', ')})
+  --ebay-campaign ID   The team's eBay campaign id (10 digits); "default" for the instance's
+${dataOption(23)}  -h, --help           Show this help
+`;
+
 export const TEAMS_SHOW_HELP = `Usage: chatads teams show --id ID [--json] [--data FILE]
 
 Prints a team's plan, limits, rules, key ids (never a key) and its usage today and this
@@ -82,11 +102,42 @@ ${dataOption()}  -h, --help     Show this help
 const DATA = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
 
 export async function teamsCommand(args: string[]): Promise<number> {
-  return dispatch('teams', { create: teamsCreate, 'set-plan': teamsSetPlan, 'set-topics': teamsSetTopics, show: teamsShow }, TEAMS_HELP, args);
+  return dispatch(
+    'teams',
+    { create: teamsCreate, 'set-plan': teamsSetPlan, 'set-topics': teamsSetTopics, 'set-programs': teamsSetPrograms, show: teamsShow },
+    TEAMS_HELP,
+    args,
+  );
 }
 
 function isPlan(value: string): value is PlanName {
   return (PLAN_NAMES as string[]).includes(value);
+}
+
+/** `--programs LIST` as a list in the order given, or what is wrong with it, naming the bad value. */
+function parsePrograms(value: string): Program[] | string {
+  const list = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parsed = programsSchema.safeParse(list);
+  if (parsed.success) return parsed.data;
+  const unknown = list.filter((p) => !(PROGRAMS as readonly string[]).includes(p));
+  if (unknown.length > 0) return `--programs: unknown programme(s) ${unknown.join(', ')}; programmes: ${PROGRAMS.join(', ')}`;
+  if (list.length === 0) return `--programs: name at least one programme (got "${value}"); programmes: ${PROGRAMS.join(', ')}`;
+  const twice = list.filter((p, i) => list.indexOf(p) !== i);
+  if (twice.length > 0) return `--programs: ${[...new Set(twice)].join(', ')} listed twice; name each programme once`;
+  return `--programs: ${parsed.error.issues[0]!.message}`;
+}
+
+/** `--ebay-campaign ID|default` as a campaign id (null: the instance's), or what is wrong with it. */
+function parseCampaign(value: string, allowDefault: boolean): string | null | { error: string } {
+  if (allowDefault && value.trim() === 'default') return null;
+  const parsed = ebayCampaignId.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return { error: `--ebay-campaign: "${value}" is not a campaign id: ${parsed.error.issues[0]!.message}${allowDefault ? '; "default" for the instance\'s' : ''}` };
+}
+
+/** How `set-programs` and `show` name a team's eBay campaign. */
+function campaignText(id: string | null): string {
+  return id === null ? "the instance's eBay campaign" : `eBay campaign ${id}`;
 }
 
 async function teamsCreate(args: string[]): Promise<number> {
@@ -98,6 +149,8 @@ async function teamsCreate(args: string[]): Promise<number> {
       plan: { type: 'string', default: 'free' },
       tag: { type: 'string', multiple: true },
       'default-country': { type: 'string' },
+      programs: { type: 'string' },
+      'ebay-campaign': { type: 'string' },
       inactive: { type: 'boolean', default: false },
       ...DATA,
       ...HELP_OPTION,
@@ -114,16 +167,25 @@ async function teamsCreate(args: string[]): Promise<number> {
     if (eq <= 0 || eq === tag.length - 1) return usage(`chatads teams create: --tag takes CC=TAG, e.g. US=acme-20 (got "${tag}")`, help);
     tags[tag.slice(0, eq).trim()] = tag.slice(eq + 1).trim();
   }
+  const programs = values.programs === undefined ? undefined : parsePrograms(values.programs);
+  if (typeof programs === 'string') return usage(`chatads teams create: ${programs}`, help);
+  const campaign = values['ebay-campaign'] === undefined ? null : parseCampaign(values['ebay-campaign'], false);
+  if (campaign !== null && typeof campaign === 'object') return usage(`chatads teams create: ${campaign.error}`, help);
   const parsed = teamConfigSchema.safeParse({
     id: values.id,
     plan: values.plan,
     active: !values.inactive,
     affiliate_tags: tags,
     default_country: values['default-country'] ?? null,
+    ...(programs !== undefined ? { programs } : {}),
+    ebay_campaign_id: campaign,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const field = { id: '--id', affiliate_tags: '--tag', default_country: '--default-country' }[String(issue.path[0])] ?? String(issue.path[0]);
+    const field =
+      { id: '--id', affiliate_tags: '--tag', default_country: '--default-country', programs: '--programs', ebay_campaign_id: '--ebay-campaign' }[
+        String(issue.path[0])
+      ] ?? String(issue.path[0]);
     return usage(`chatads teams create: ${field}: ${issue.message}`, help);
   }
   const team = parsed.data;
@@ -200,6 +262,40 @@ async function teamsSetTopics(args: string[]): Promise<number> {
   });
 }
 
+async function teamsSetPrograms(args: string[]): Promise<number> {
+  const help = TEAMS_SET_PROGRAMS_HELP;
+  const values = parseOrHelp(args, { id: { type: 'string' }, programs: { type: 'string' }, 'ebay-campaign': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  if (typeof values === 'number') return values;
+  if (values.help) return printHelp(help);
+  if (!values.id) return usage('chatads teams set-programs: --id is required', help);
+  if (values.programs === undefined && values['ebay-campaign'] === undefined) return usage('chatads teams set-programs: give --programs, --ebay-campaign or both', help);
+  const programs = values.programs === undefined ? undefined : parsePrograms(values.programs);
+  if (typeof programs === 'string') return usage(`chatads teams set-programs: ${programs}`, help);
+  const campaign = values['ebay-campaign'] === undefined ? undefined : parseCampaign(values['ebay-campaign'], true);
+  if (campaign !== undefined && campaign !== null && typeof campaign === 'object') return usage(`chatads teams set-programs: ${campaign.error}`, help);
+  const { id, data: file } = values;
+  return reporting('teams set-programs', async () => {
+    const store = openData(file, true);
+    let saved: Team | null;
+    try {
+      saved = await store.updateTeam(id, (team) =>
+        team
+          ? {
+              ...team,
+              ...(programs !== undefined ? { programs } : {}),
+              ...(campaign !== undefined ? { ebay_campaign_id: campaign } : {}),
+            }
+          : null,
+      );
+    } finally {
+      await store.close();
+    }
+    if (!saved) throw new CliError(`no team "${id}" in ${file}`);
+    process.stdout.write(`team "${id}": programmes ${saved.programs.join(', ')}; ${campaignText(saved.ebay_campaign_id)}\n`);
+    return 0;
+  });
+}
+
 /** What `teams show --json` prints. */
 export interface TeamShow {
   id: string;
@@ -216,6 +312,10 @@ export interface TeamShow {
   geo: Team['geo'];
   blocked_topics: Team['blocked_topics'];
   safety_floor: boolean;
+  /** The affiliate programmes of the team's links, in order. */
+  programs: Team['programs'];
+  /** The team's eBay campaign id; null: the instance's (`ebay.campaign_id`). */
+  ebay_campaign_id: string | null;
   keys: { id: string; revoked: boolean; created_at: string }[];
   usage: { day: string; daily: number; month: string; monthly: number };
 }
@@ -263,6 +363,8 @@ function formatShow(t: TeamShow): string {
     ['geo', `allow ${list(t.geo.allow)}; deny ${list(t.geo.deny)}`],
     ['blocked topics', list(t.blocked_topics)],
     ['safety floor', t.safety_floor ? 'on' : 'OFF'],
+    ['programmes', t.programs.join(', ')],
+    ['eBay campaign', t.ebay_campaign_id ?? "the instance's (ebay.campaign_id)"],
     ['keys', list(t.keys.map((k) => (k.revoked ? `${k.id} (revoked)` : k.id)))],
     ['usage today', `${t.usage.daily} of ${l.daily} (${t.usage.day} UTC)`],
     ['usage this month', `${t.usage.monthly} of ${l.monthly} (${t.usage.month})`],

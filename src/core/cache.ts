@@ -45,10 +45,25 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** eBay's API licence (as quoted, docs/compliance.md): listing data at most six hours old. */
+const EBAY_DATA_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
+/** Milliseconds left before the oldest eBay product of `data` is six hours old; null without one. */
+function ebayDataTtl(data: CachedData, now: number): number | null {
+  let oldest = Infinity;
+  for (const offer of data.offers) {
+    if (offer.program !== 'ebay') continue;
+    for (const p of offer.products) if (p.retrieved_at) oldest = Math.min(oldest, Date.parse(p.retrieved_at));
+  }
+  return Number.isFinite(oldest) ? oldest + EBAY_DATA_MAX_AGE_MS - now : null;
+}
+
 export class ResultCache {
   readonly #lru: LRUCache<string, CachedData>;
+  readonly #now: () => number;
 
   constructor(options: CacheOptions = {}, now: () => number = Date.now) {
+    this.#now = now;
     const ttl = Math.min(options.ttl ?? DEFAULT_CACHE_TTL, MAX_CACHE_TTL);
     // TTLs read the injected clock (testable expiry), on every check: lru-cache otherwise keeps
     // one reading for `ttlResolution` ms.
@@ -64,9 +79,14 @@ export class ResultCache {
     return this.#lru.get(key);
   }
 
-  /** Stores a frozen copy: later changes to `data` do not reach the cache. */
+  /**
+   * Stores a frozen copy: later changes to `data` do not reach the cache. A result showing eBay
+   * item data is kept no longer than that data may be shown (six hours from its retrieval).
+   */
   set(key: string, data: CachedData): void {
-    this.#lru.set(key, deepFreeze(structuredClone(data)));
+    const ttl = ebayDataTtl(data, this.#now());
+    if (ttl !== null && ttl <= 0) return;
+    this.#lru.set(key, deepFreeze(structuredClone(data)), ttl === null ? {} : { ttl: Math.min(ttl, this.#lru.ttl) });
   }
 
   clear(): void {

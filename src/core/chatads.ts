@@ -17,7 +17,9 @@ import { createHandler } from './handle.js';
 import { billedData, runPipeline, withheld, type PipelineDeps } from './pipeline.js';
 import type { CacheLookup, Service } from './service.js';
 import { searchLinkResolver } from './resolve/search-link.js';
-import type { Resolver } from './resolve/resolver.js';
+import { ebaySearchLinkResolver } from './resolve/ebay-link.js';
+import type { AnyResolver } from './resolve/resolver.js';
+import { parseEbayProgram, type EbayProgramOptions } from './resolve/routes.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
 import { screenMessage } from './team-rules.js';
 import type { Store } from './store.js';
@@ -36,8 +38,17 @@ export interface ChatAdsOptions extends RulesInput {
   store?: Store;
   /** Result cache options, or `false` for none. Default: 10 000 entries, 1 h TTL. */
   cache?: CacheOptions | false;
-  /** Resolvers tried before the built-in search link, in order (the retailer API, shopping search). */
-  resolvers?: Resolver[];
+  /**
+   * Resolvers tried before the built-in search links (the retailer API, shopping search), each
+   * for its `program` (default `amazon`).
+   */
+  resolvers?: AnyResolver[];
+  /**
+   * The eBay Partner Network: the campaign id of teams that list `ebay` in their `programs`
+   * without one of their own, an optional `customid`, the sites served. Without a campaign
+   * (here or on the team) a team's `ebay` programme has no route. docs/resolution.md, "eBay".
+   */
+  ebay?: EbayProgramOptions;
   /** Time budgets of the resolve stage: per request (offers resolve in parallel) and per call. */
   resolveBudgets?: ResolveBudgets;
   /** Cache of upstream answers per (resolver, term, marketplace, tag), or `false`. Default 1 h / misses 60 s. */
@@ -108,7 +119,8 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   const store: Store = options.store ?? new MemoryStore();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cache = options.cache === false ? null : new ResultCache(options.cache, now);
-  const resolvers: Resolver[] = [...(options.resolvers ?? []), searchLinkResolver()];
+  const ebay = parseEbayProgram(options.ebay);
+  const resolvers: AnyResolver[] = [...(options.resolvers ?? []), searchLinkResolver(), ebaySearchLinkResolver(ebay.reference_id ?? null)];
   const chain = createResolverChain(resolvers, {
     logger,
     metrics,
@@ -127,6 +139,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     llmAnyLanguage && request.message_analysis !== 'fast' && !request.skip_message_analysis;
   const deps: PipelineDeps = {
     chain,
+    ebay,
     logger,
     llm: options.llm ?? null,
     llmBudgets: parseBudgets(options.llmBudgets),
@@ -198,7 +211,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
 
   function recordAnalysis(cache: 'hit' | 'miss' | 'off', data: Readonly<CachedData>): void {
     if (metrics === noMetrics) return;
-    metrics.analysis({ cache, status: data.status, sources: data.offers.map((o) => o.resolution_source) });
+    metrics.analysis({ cache, status: data.status, sources: data.offers.map((o) => o.resolution_source), programs: data.offers.map((o) => o.program) });
   }
 
   /**

@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.js';
 import type { Endpoint } from './http.js';
 import type { Topic } from './safety/topics.js';
 import type { ResolverFailureKind } from './resolve/resolver.js';
-import type { FillStatus, ResolutionSource } from './types.js';
+import type { FillStatus, Program, ResolutionSource } from './types.js';
 
 /** One answer of `handle()`. */
 export interface RequestEvent {
@@ -34,6 +34,8 @@ export interface AnalysisEvent {
   status: FillStatus;
   /** Where each offer's URL came from. */
   sources: readonly (ResolutionSource | null)[];
+  /** Each offer's programme, in the order of `sources` (null: no URL). */
+  programs: readonly (Program | null)[];
 }
 
 /**

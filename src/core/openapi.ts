@@ -143,6 +143,7 @@ const SUCCESS_EXAMPLE: AnalyzeData = {
       intent_score: 0.86,
       intent_level: 'high',
       resolution_source: 'search_link',
+      program: 'amazon',
       products: [],
     },
   ],

@@ -21,15 +21,17 @@ import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js
 import { isReadLanguage, UNDETERMINED } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
-import { routeToMarketplace, type Marketplace } from './resolve/marketplaces.js';
-import type { ResolverChain } from './resolve/chain.js';
-import type { Resolution } from './resolve/resolver.js';
+import type { ResolverChain, RoutedResolution } from './resolve/chain.js';
+import type { Storefront } from './resolve/programs.js';
+import { routesFor, type EbayProgramOptions } from './resolve/routes.js';
 import type { TeamRules } from './teams.js';
 import type { CachedData } from './cache.js';
 import type { AnalyzeData, ExtractionMethod, NormalizedRequest, Offer } from './types.js';
 
 export interface PipelineDeps {
   chain: ResolverChain;
+  /** The instance's eBay settings (campaign, sites); routes of teams listing `ebay` use them. */
+  ebay: EbayProgramOptions;
   logger: Logger;
   /** The LLM of `balanced` and `thorough`, or null when none is configured. */
   llm: LlmExtractor | null;
@@ -116,31 +118,25 @@ async function buildData(
   }
 
   const chosen = request.role === 'assistant' ? pickForReply(passed, request.max_offers) : pickStrongest(passed, request.max_offers);
-  const route = routeToMarketplace(country, rules.affiliate_tags);
+  const routes = routesFor(country, rules, deps.ebay);
   const offers: Offer[] = [];
   if (request.resolution_mode === 'none') {
-    for (const c of chosen) offers.push(toOffer(c, null, route?.marketplace ?? null));
-  } else if (route) {
+    for (const c of chosen) offers.push(toOffer(c, null, routes[0]?.marketplace ?? null));
+  } else if (routes.length > 0) {
     // One deadline for all of the request's offers, which resolve in parallel.
     const total = AbortSignal.timeout(deps.chain.totalBudgetMs);
     const resolutions = await Promise.all(
       chosen.map((c) =>
-        deps.chain.resolve(
-          {
-            search_term: c.mention.search_term,
-            term_brand: c.mention.term_brand,
-            country,
-            marketplace: route.marketplace,
-            tag: route.tag,
-            fill_priority: request.fill_priority,
-          },
+        deps.chain.resolveRoutes(
+          { search_term: c.mention.search_term, term_brand: c.mention.term_brand, country, fill_priority: request.fill_priority },
+          routes,
           total,
         ),
       ),
     );
     chosen.forEach((c, i) => {
       const resolution = resolutions[i];
-      if (resolution) offers.push(toOffer(c, resolution, route.marketplace));
+      if (resolution) offers.push(toOffer(c, resolution, resolution.marketplace));
     });
   }
 
@@ -279,7 +275,7 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
     .sort((a, b) => a.mention.start - b.mention.start);
 }
 
-function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marketplace | null): Offer {
+function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace: Storefront | null): Offer {
   const m = c.mention;
   // Built in the order of the interface's field table; `url` only when resolved.
   return {
@@ -293,6 +289,7 @@ function toOffer(c: Candidate, resolution: Resolution | null, marketplace: Marke
     intent_score: c.score,
     intent_level: c.score === null ? null : intentLevel(c.score),
     resolution_source: resolution?.source ?? null,
+    program: resolution?.program ?? null,
     products: resolution?.products ?? [],
   };
 }
@@ -341,7 +338,7 @@ function blockedProduct(category: string | null, rules: TeamRules): boolean {
 }
 
 /** One short, factual line: what the link leads to, no invented claims. */
-function marketingMessage(m: Mention, resolution: Resolution | null, marketplace: Marketplace | null): string {
+function marketingMessage(m: Mention, resolution: RoutedResolution | null, marketplace: Storefront | null): string {
   const store = marketplace?.name ?? 'Amazon';
   const product = resolution?.products[0];
   if (product) return `See ${product.title} on ${store}`;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
+import { PROGRAMS } from './resolve/programs.js';
 import type { AnalyzeData, Envelope, ErrorBody, Meta, Offer, Product, Usage } from './types.js';
 
 /** Every error code, in the order of errors.ts. */
@@ -41,6 +42,10 @@ export const offerSchema = z.object({
     .string()
     .nullable()
     .meta({ description: 'Which resolver produced the URL: `retailer_api`, `shopping_search` or `search_link`; null without a URL.' }),
+  program: z
+    .enum(PROGRAMS)
+    .nullable()
+    .meta({ description: 'The affiliate programme the URL belongs to: `amazon` or `ebay`; null without a URL. Show the disclosure of this programme next to the link. An extension of the interface.' }),
   products: z.array(productSchema),
 });
 

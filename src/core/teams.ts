@@ -8,6 +8,7 @@ import { normalizeCountry } from './country.js';
 import { isKeyHash } from './keys.js';
 import { PLAN_NAMES, type Limits, type PlanName } from './plans.js';
 import { marketplaceCodeOf } from './resolve/marketplaces.js';
+import { PROGRAMS, type Program } from './resolve/programs.js';
 import { TOPICS, type Topic } from './safety/topics.js';
 
 export interface TeamKey {
@@ -35,6 +36,13 @@ export interface TeamRules {
   blocked_topics: Topic[];
   /** No offer on a message about self-harm, abuse or a medical emergency. On unless set false. */
   safety_floor: boolean;
+  /**
+   * The affiliate programmes whose links the team's offers may carry, in order of preference
+   * (docs/resolution.md, "Programmes"). Default `["amazon"]`.
+   */
+  programs: Program[];
+  /** The team's own eBay Partner Network campaign id; null uses the instance's (`ebay.campaign_id`). */
+  ebay_campaign_id: string | null;
 }
 
 export interface Team extends TeamRules {
@@ -73,6 +81,15 @@ const tags = z.record(z.string(), z.string().trim().min(1).max(64)).transform((r
 
 const limit = z.number().int().positive();
 
+/** An eBay Partner Network campaign id: ten digits (EPN's campaign list). */
+export const ebayCampaignId = z.string().trim().regex(/^\d{10}$/, 'an eBay campaign id is 10 digits (EPN, "Campaigns")');
+
+/** Each programme once, at least one: `["amazon"]`, `["ebay"]`, `["amazon", "ebay"]` (fall back) ... */
+export const programsSchema = z
+  .array(z.enum(PROGRAMS, { error: `a programme is one of ${PROGRAMS.join(', ')}` }))
+  .min(1, 'name at least one programme')
+  .refine((list) => new Set(list).size === list.length, 'a programme is listed twice');
+
 export const teamConfigSchema = z.object({
   id: z.string().trim().min(1).max(100),
   plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]).default('free'),
@@ -106,6 +123,8 @@ export const teamConfigSchema = z.object({
     .default([])
     .transform((topics) => TOPICS.filter((t) => topics.includes(t))),
   safety_floor: z.boolean().default(true),
+  programs: programsSchema.default(['amazon']),
+  ebay_campaign_id: ebayCampaignId.nullable().default(null),
 });
 
 /** A team as a config file or an API caller writes it; defaults fill the rest. */
@@ -121,12 +140,17 @@ export const configFileSchema = z
     // Validated by the resolvers' own schemas when the instance is built (src/resolvers/*/config.ts).
     retailer_api: z.unknown().optional(),
     shopping_search: z.unknown().optional(),
+    ebay: z.unknown().optional(),
     budgets: budgetsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const teamIds = new Set<string>();
     const keyHashes = new Set<string>();
+    const instanceCampaign = typeof config.ebay === 'object' && config.ebay !== null && (config.ebay as { campaign_id?: unknown }).campaign_id;
     for (const [i, team] of config.teams.entries()) {
+      if (team.programs.includes('ebay') && !team.ebay_campaign_id && !instanceCampaign) {
+        ctx.addIssue({ code: 'custom', path: ['teams', i, 'programs'], message: 'lists "ebay", but neither the team (ebay_campaign_id) nor the ebay section has a campaign_id' });
+      }
       if (teamIds.has(team.id)) ctx.addIssue({ code: 'custom', path: ['teams', i, 'id'], message: 'duplicate team id' });
       teamIds.add(team.id);
       for (const [j, key] of team.keys.entries()) {
@@ -145,7 +169,13 @@ export type ConfigFile = z.output<typeof configFileSchema>;
  * defaults (a team stored before brand safety has no `blocked_topics` and the floor on).
  */
 export function storedTeam<T extends Omit<Team, 'keys'>>(stored: T): T {
-  return { ...stored, blocked_topics: stored.blocked_topics ?? [], safety_floor: stored.safety_floor ?? true };
+  return {
+    ...stored,
+    blocked_topics: stored.blocked_topics ?? [],
+    safety_floor: stored.safety_floor ?? true,
+    programs: stored.programs ?? ['amazon'],
+    ebay_campaign_id: stored.ebay_campaign_id ?? null,
+  };
 }
 
 export function parseTeam(input: TeamConfig): Team {
@@ -165,6 +195,8 @@ export function parseRules(input: RulesInput): TeamRules {
     geo: team.geo,
     blocked_topics: team.blocked_topics,
     safety_floor: team.safety_floor,
+    programs: team.programs,
+    ebay_campaign_id: team.ebay_campaign_id,
   };
 }
 
@@ -184,6 +216,8 @@ export function rulesVersion(rules: TeamRules): string {
       rules.geo,
       rules.blocked_topics,
       rules.safety_floor,
+      // Only a change from the default shifts the fingerprint: results cached before programmes existed stay valid.
+      ...(rules.programs.length === 1 && rules.programs[0] === 'amazon' ? [] : [rules.programs, rules.ebay_campaign_id]),
     ]);
     v = createHash('sha256').update(material).digest('base64url').slice(0, 16);
     versions.set(rules, v);

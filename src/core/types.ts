@@ -3,6 +3,9 @@
  * Every other module speaks in these types; nothing here has behaviour.
  */
 
+import type { Program } from './resolve/programs.js';
+
+export type { Program };
 export type MessageAnalysis = 'fast' | 'balanced' | 'thorough';
 export type MinIntent = 'any' | 'low' | 'medium' | 'high';
 export type FillPriority = 'coverage' | 'speed';
@@ -87,6 +90,11 @@ export interface Offer {
   intent_score: number | null;
   intent_level: IntentLevel | null;
   resolution_source: ResolutionSource | null;
+  /**
+   * The affiliate programme the `url` belongs to: `amazon` or `ebay` (an extension of the
+   * interface, docs/http-api.md). Null with `resolution_mode: none`.
+   */
+  program: Program | null;
   products: Product[];
 }
 

@@ -5,10 +5,11 @@
  * here until more text arrives", never a different decision.
  */
 import { edgeOk, fold, isHighSurrogate, isLowSurrogate } from './chars.js';
-import { DEFAULT_DISCLOSURE, formatClosing, formatLink } from './format.js';
+import { formatClosing, formatLink } from './format.js';
 import { History, type OccurrenceContext } from './history.js';
 import { OfferSet, hostSet, prepareOffer, type Group } from './match.js';
 import { DEFAULT_MAX_LINKS } from './limits.js';
+import { ProgramPolicy } from './programs.js';
 import { HEADING, LINKABLE, PARAGRAPH, Scanner, TENTATIVE, VERBATIM, type LineRec, type SegKind, type Segment, type SegmentSink, type Source } from './scan.js';
 import type { LinkFormat, LinkifyOptions, LinkOffer, PlacedLink } from './types.js';
 
@@ -42,7 +43,8 @@ export class Engine implements SegmentSink, Source {
   private readonly hosts: ReadonlySet<string>;
   private readonly format: LinkFormat;
   private readonly maxLinks: number;
-  private readonly disclosure: string;
+  /** Disclosure, eBay's inline label and the one-programme rule, decided as each link is placed. */
+  private readonly programs: ProgramPolicy;
   private readonly target: string | undefined;
   private hit: Group | null = null;
   private readonly ends: number[] = [];
@@ -62,7 +64,7 @@ export class Engine implements SegmentSink, Source {
     this.scanner = new Scanner(this, this.format === 'html', options.headings === true);
     const max = options.maxLinks ?? DEFAULT_MAX_LINKS;
     this.maxLinks = Number.isNaN(max) ? 0 : Math.max(0, Math.floor(max));
-    this.disclosure = options.disclosure === false ? '' : typeof options.disclosure === 'string' ? options.disclosure : DEFAULT_DISCLOSURE;
+    this.programs = new ProgramPolicy(options, this.format);
     this.target = options.target;
     this.hosts = hostSet(options.allowedHosts);
     this.history = track ? new History() : null;
@@ -113,9 +115,8 @@ export class Engine implements SegmentSink, Source {
     this.final = true;
     this.step();
     let s = this.take();
-    if (this.links.length > 0 && this.disclosure !== '') {
-      s += formatClosing(this.format, this.disclosure, this.lastChars, this.scanner.openFence());
-    }
+    const disclosure = this.programs.closing();
+    if (disclosure !== '') s += formatClosing(this.format, disclosure, this.lastChars, this.scanner.openFence());
     return s;
   }
 
@@ -131,7 +132,7 @@ export class Engine implements SegmentSink, Source {
     };
     for (const offer of offers ?? []) {
       const member = prepareOffer(offer, this.hosts);
-      if (member === null) continue;
+      if (member === null || !this.programs.admits(member.program)) continue;
       const key = this.offers.keyOf(member);
       if (this.offers.groups.get(key)?.placed) continue;
       if (this.pos > 0 && this.history !== null && this.history.occurred(key, ctx)) continue;
@@ -373,8 +374,11 @@ export class Engine implements SegmentSink, Source {
     const text = this.buf.slice(i - this.base, e - this.base);
     const member = group.members.find((m) => m.text === text) ?? group.members[0]!;
     this.offers.markPlaced(group);
-    this.out += formatLink(this.format, text, member.url, this.target);
-    this.links.push({ text, url: member.url, link_text: member.offer.link_text });
+    const { after, lock } = this.programs.place(member.program);
+    // The label goes out with the link, at the same decision, in whole text and streams alike.
+    this.out += formatLink(this.format, text, member.url, this.target) + after;
+    this.links.push({ text, url: member.url, link_text: member.offer.link_text, program: member.program });
+    if (lock !== null) this.offers.keepProgram(lock);
     this.pos = e;
   }
 

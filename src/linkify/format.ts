@@ -1,7 +1,16 @@
 /** The three link formats, the disclosure paragraph, and the escaping of everything inserted. */
 import type { LinkFormat } from './types.js';
 
+/** Amazon's Associates statement: the disclosure of a text with Amazon links. */
 export const DEFAULT_DISCLOSURE = 'As an Amazon Associate I earn from qualifying purchases.';
+/**
+ * eBay Partner Network's statement: the disclosure of a text with eBay links. eBay prescribes no wording, only that the disclosure is clear and beside the link (its
+ * Affiliate Disclosure FAQ); this mirrors the Associates sentence and a suggestion reported from
+ * the Network Agreement (docs/compliance.md).
+ */
+export const EBAY_DISCLOSURE = 'As an eBay Partner Network affiliate, I earn from qualifying purchases.';
+/** Written right after each eBay link: eBay wants the disclosure beside the link itself. */
+export const DEFAULT_AD_LABEL = '(#ad)';
 
 /** The `rel` of HTML links: paid (sponsored), not endorsed (nofollow), no window.opener. */
 export const LINK_REL = 'sponsored nofollow noopener';
@@ -41,6 +50,11 @@ export function formatLink(format: LinkFormat, words: string, href: string, targ
     default:
       return `[${escapeMarkdownText(words)}](${markdownUrl(href)})`;
   }
+}
+
+/** The inline label after a link: one space, then the label (escaped in html, as written otherwise). */
+export function formatAdLabel(format: LinkFormat, label: string): string {
+  return ' ' + (format === 'html' ? escapeHtml(label) : label);
 }
 
 /**

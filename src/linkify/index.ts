@@ -5,7 +5,7 @@ import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
 
 export type * from './types.js';
 export { StreamingLinkifier } from './stream.js';
-export { DEFAULT_DISCLOSURE, LINK_REL } from './format.js';
+export { DEFAULT_DISCLOSURE, EBAY_DISCLOSURE, LINK_REL } from './format.js';
 export { LINKIFY_LIMITS } from './limits.js';
 
 const readable = (sentence: string): boolean => identifyLanguage(sentence).read;

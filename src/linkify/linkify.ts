@@ -24,8 +24,10 @@ export type SentenceCheck = (sentence: string) => boolean;
  * `languageGate: false`) a sentence confidently in a language chatads does not read. See
  * docs/linkify.md for the exact rules and bounds.
  *
- * Only `https:` URLs on `allowedHosts` (default: the Amazon stores) are emitted; other offers are
- * ignored. With at least one link, the disclosure follows as its own paragraph.
+ * Only `https:` URLs on `allowedHosts` (default: Amazon's stores and eBay's sites) are emitted;
+ * other offers are ignored. With at least one link, the disclosure follows as its own paragraph:
+ * the sentence of each programme linked. Each eBay link is followed by `adLabel` ("(#ad)"). Once
+ * a link is placed, offers of another programme place none unless `mixPrograms` is true.
  *
  * In `html` format the input is taken to be HTML-safe already; only what is inserted (the link
  * markup, the linked words, the URL, the disclosure) is escaped.

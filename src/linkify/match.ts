@@ -3,9 +3,12 @@
  * case-folded link text (duplicates count once), and a trie over the folded link texts of the
  * groups still unplaced.
  */
+import { EBAY_HOSTS } from '../core/resolve/ebay-sites.js';
 import { MARKETPLACES } from '../core/resolve/marketplaces.js';
+import type { Program } from '../core/resolve/programs.js';
 import { fold, foldString, isWellFormed } from './chars.js';
 import { LINKIFY_LIMITS } from './limits.js';
+import { programOf } from './programs.js';
 import type { LinkOffer } from './types.js';
 
 export interface Member {
@@ -14,6 +17,7 @@ export interface Member {
   text: string;
   /** The URL as emitted: WHATWG-serialised. */
   url: string;
+  program: Program;
 }
 
 export interface Group {
@@ -27,7 +31,8 @@ export interface TrieNode {
   group: Group | null;
 }
 
-export const DEFAULT_ALLOWED_HOSTS: readonly string[] = [...MARKETPLACES.values()].map((m) => m.host);
+/** Amazon's stores and eBay's sites: every host chatads itself makes links for. */
+export const DEFAULT_ALLOWED_HOSTS: readonly string[] = [...[...MARKETPLACES.values()].map((m) => m.host), ...EBAY_HOSTS];
 
 export function hostSet(allowed: readonly string[] | undefined): ReadonlySet<string> {
   return new Set((allowed ?? DEFAULT_ALLOWED_HOSTS).map((h) => String(h).toLowerCase()));
@@ -52,13 +57,13 @@ const HAS_WORD = /[\p{L}\p{N}]/u;
 
 export function prepareOffer(offer: unknown, hosts: ReadonlySet<string>): Member | null {
   if (offer === null || typeof offer !== 'object') return null;
-  const { link_text: linkText, url } = offer as Partial<LinkOffer>;
+  const { link_text: linkText, url, program } = offer as Partial<LinkOffer>;
   if (typeof linkText !== 'string' || typeof url !== 'string') return null;
   const text = linkText.trim();
   if (text.length === 0 || text.length > LINKIFY_LIMITS.linkText) return null;
   if (text.includes('\n') || text.includes('\r') || !isWellFormed(text) || !HAS_WORD.test(text)) return null;
   const href = safeUrl(url, hosts);
-  return href === null ? null : { offer: offer as LinkOffer, text, url: href };
+  return href === null ? null : { offer: offer as LinkOffer, text, url: href, program: programOf(program, href) };
 }
 
 export class OfferSet {
@@ -90,6 +95,21 @@ export class OfferSet {
   markPlaced(group: Group): void {
     group.placed = true;
     this.pending--;
+  }
+
+  /**
+   * Keeps only the offers of `program` among the unplaced groups; a group left empty is removed
+   * (a later offer of `program` with its link text may start it again). Rebuilds the trie.
+   */
+  keepProgram(program: Program): void {
+    for (const [key, group] of this.groups) {
+      if (group.placed) continue;
+      group.members = group.members.filter((m) => m.program === program);
+      if (group.members.length > 0) continue;
+      this.groups.delete(key);
+      this.pending--;
+    }
+    this.rebuild();
   }
 
   /** Rebuilds the trie and the first-character table from the unplaced groups. */

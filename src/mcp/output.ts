@@ -4,7 +4,10 @@
  * was shown, whatever version a remote service runs.
  */
 import { z } from 'zod';
+import { PROGRAMS, type Program } from '../core/resolve/programs.js';
 import type { AnalyzeData } from '../core/types.js';
+import { DEFAULT_DISCLOSURE } from '../linkify/format.js';
+import { disclosureText, programOf } from '../linkify/programs.js';
 
 const intentLevel = z.enum(['high', 'medium', 'low', 'very_low']);
 const score = z.number().nullable().describe('Purchase intent, 0.0 to 1.0; null when scoring was skipped.');
@@ -32,6 +35,8 @@ const offer = z.object({
   intent_score: score,
   intent_level: intentLevel.nullable(),
   resolution_source: z.string().nullable().describe('retailer_api, shopping_search or search_link.'),
+  // A service older than programmes sends none: null, and the disclosure reads the URL's host.
+  program: z.enum(PROGRAMS).nullable().default(null).describe('The affiliate programme of the URL: amazon or ebay.'),
   products: z.array(product),
 });
 
@@ -55,8 +60,23 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameShape: Same<z.output<typeof analysisOutput>, AnalyzeData> = true;
 void sameShape;
 
-/** The Associates statement that must stand next to every affiliate link shown (docs/compliance.md). */
-export const DISCLOSURE = 'As an Amazon Associate I earn from qualifying purchases.';
+/** The Associates statement that must stand next to every Amazon link shown (docs/compliance.md). */
+export const DISCLOSURE = DEFAULT_DISCLOSURE;
+
+/**
+ * The disclosure of a result: the sentence of each programme among the offers with a URL, in the
+ * order of the offers, joined by a space (the same sentences and rule as `linkify`); null
+ * without a URL.
+ */
+export function disclosureOf(offers: ReadonlyArray<{ url?: string | undefined; program?: Program | null }>): string | null {
+  const programs: Program[] = [];
+  for (const o of offers) {
+    if (o.url === undefined) continue;
+    const p = programOf(o.program, o.url);
+    if (!programs.includes(p)) programs.push(p);
+  }
+  return programs.length === 0 ? null : disclosureText(undefined, programs);
+}
 
 const disclosure = z
   .string()

@@ -5,7 +5,7 @@ import { ChatAdsClientError } from '../client.js';
 import type { AnalyzeData, AnalyzeRequest } from '../core/types.js';
 import { errorResult } from './failure.js';
 import { requestOf, toolInput } from './input.js';
-import { analysisOutput, DISCLOSURE, fullOutput, linkOutput } from './output.js';
+import { analysisOutput, disclosureOf, fullOutput, linkOutput } from './output.js';
 
 export const TOOL_NAME = 'chatads_message_send';
 
@@ -19,7 +19,9 @@ const DESCRIPTION =
   '(retailer links carrying the affiliate tag) that a reply can link. One offer per product, up to max_offers; ' +
   'none when the message names no product or its intent is below min_intent. ' +
   'A result with links carries `disclosure`: show that sentence next to the links wherever they are shown to a person ' +
-  '(the retailer requires it; it does not survive a summary, so do not drop it). Use the links as they are: direct, ' +
+  '(the retailer requires it; it does not survive a summary, so do not drop it). Mark each link of `program` ebay as ' +
+  'an ad right beside it, e.g. "(#ad)" (eBay requires it), and prefer not to show eBay links beside other retailers\' links. ' +
+  'Use the links as they are: direct, ' +
   'tagged retailer URLs, never shortened or redirected.';
 
 export interface MessageSendOptions {
@@ -58,7 +60,7 @@ function successResult(data: AnalyzeData, productData: boolean): CallToolResult 
   if (!parsed.success) {
     return errorResult(new ChatAdsClientError('INVALID_RESPONSE', 'The ChatAds service answered data of an unknown shape.'));
   }
-  const disclosure = parsed.data.offers.some((o) => o.url !== undefined) ? DISCLOSURE : null;
+  const disclosure = disclosureOf(parsed.data.offers);
   // Parsing with the output schema keeps only its fields: without product data, the retailer's
   // titles, images, ratings and the marketing line built from them never leave.
   const structured = (productData ? fullOutput : linkOutput).parse({ ...parsed.data, disclosure });

@@ -11,6 +11,7 @@
  * blow up the series count. No label ever holds message text, a search term or a key.
  */
 import { metricLanguage } from '../core/language/languages.js';
+import { PROGRAMS } from '../core/resolve/programs.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AnalysisEvent, MetricsRecorder, RequestEvent, UpstreamEvent } from '../core/metrics.js';
 
@@ -36,6 +37,7 @@ const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4];
 /** Endpoints, resolution sources and resolver names outside these show as "other". */
 const SOURCES = new Set(['retailer_api', 'shopping_search', 'search_link']);
+const PROGRAM_LABELS = new Set<string>([...PROGRAMS, 'none']);
 
 export function prometheusMetrics(options: PrometheusMetricsOptions = {}): PrometheusMetrics {
   const registry = options.registry ?? new Registry();
@@ -96,8 +98,8 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
   });
   const offers = new Counter({
     name: 'chatads_offers_total',
-    help: 'Offers returned, by the resolver stage that produced the URL (none: resolution_mode none).',
-    labelNames: ['resolution_source'] as const,
+    help: 'Offers returned, by the resolver stage that produced the URL and its affiliate programme (none: resolution_mode none).',
+    labelNames: ['resolution_source', 'program'] as const,
     registers,
   });
   const upstreamCalls = new Counter({
@@ -139,7 +141,10 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     analysis(e: AnalysisEvent) {
       analyses.inc({ status: e.status });
       if (e.cache !== 'off') cache.inc({ result: e.cache });
-      for (const source of e.sources) offers.inc({ resolution_source: source === null ? 'none' : SOURCES.has(source) ? source : 'other' });
+      e.sources.forEach((source, i) => {
+        const program = e.programs[i] ?? 'none';
+        offers.inc({ resolution_source: source === null ? 'none' : SOURCES.has(source) ? source : 'other', program: PROGRAM_LABELS.has(program) ? program : 'other' });
+      });
     },
     upstream(e: UpstreamEvent) {
       upstreamCalls.inc({ resolver: e.resolver, outcome: e.outcome });

@@ -125,7 +125,10 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
   const linkify: LinkifyOptions = defined({
     format: options.format,
     maxLinks: options.maxLinks,
+    // Per programme (the object form) or one sentence: the linkifier reads it as it is.
     disclosure: options.disclosure,
+    adLabel: options.adLabel,
+    mixPrograms: options.mixPrograms,
     target: options.target,
     allowedHosts: options.allowedHosts,
     languageGate: options.languageGate,

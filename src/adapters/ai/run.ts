@@ -103,7 +103,8 @@ export function linkOffers(data: AnalyzeData): LinkOffer[] {
   const out: LinkOffer[] = [];
   for (const o of offers) {
     if (typeof o?.link_text === 'string' && o.link_text !== '' && typeof o.url === 'string') {
-      out.push({ link_text: o.link_text, url: o.url });
+      // The programme decides the disclosure, the eBay label and the one-programme rule.
+      out.push({ link_text: o.link_text, url: o.url, program: o.program ?? null });
     }
   }
   return out;

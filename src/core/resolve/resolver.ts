@@ -4,19 +4,28 @@
  * the request's failure (decisions.md, "An upstream failure ... is NOT an error response").
  */
 import type { FillPriority, Product, ResolutionSource } from '../types.js';
+import type { EbaySite } from './ebay-sites.js';
 import type { Marketplace } from './marketplaces.js';
+import type { Program } from './programs.js';
+
+/** Each programme's storefront type: an Amazon store, an eBay site. */
+export interface Storefronts {
+  amazon: Marketplace;
+  ebay: EbaySite;
+}
 
 /** Where a resolver sits in the chain; `fill_priority: speed` skips `shopping_search`. */
 export type ResolverStage = 'retailer_api' | 'shopping_search' | 'search_link';
 
-export interface ResolveQuery {
+export interface ResolveQuery<P extends Program = 'amazon'> {
   search_term: string;
   /** The brand found in the term, if any: resolvers may use it to narrow a search. */
   term_brand: string | null;
   /** The served country (may differ from the marketplace's, e.g. IE served from GB). */
   country: string;
-  marketplace: Marketplace;
-  /** The team's tag for `marketplace`. */
+  /** The store of the query's programme: an Amazon marketplace, an eBay site. */
+  marketplace: Storefronts[P];
+  /** The team's tracking id there: its Amazon tag for `marketplace`, its eBay campaign id. */
   tag: string;
   fill_priority: FillPriority;
   /** Aborted when the stage's or the request's budget is spent: stop work, answer null. */
@@ -30,18 +39,23 @@ export interface Resolution {
   products: Product[];
 }
 
-export interface Resolver {
-  /** For logs: "search-link", "creators-api". */
+export interface Resolver<P extends Program = 'amazon'> {
+  /** For logs and metrics, unique in a chain: "search-link", "creators-api", "ebay-browse". */
   readonly name: string;
   readonly stage: ResolverStage;
+  /** Whose links it makes; default `amazon` (a resolver written before programmes existed). */
+  readonly program?: P;
   /**
    * Null for "nothing found". An upstream that did not answer is a `ResolverFailure` thrown (counted
    * by kind); any other throw is logged (without the term) and skipped. Either way the chain goes on.
    */
-  resolve(query: ResolveQuery): Promise<Resolution | null>;
+  resolve(query: ResolveQuery<P>): Promise<Resolution | null>;
   /** Releases timers and connections; called by `ChatAds.close()`. */
   close?(): void | Promise<void>;
 }
+
+/** A resolver of any programme, as a chain holds them. */
+export type AnyResolver = Resolver<'amazon'> | Resolver<'ebay'>;
 
 /** Why a remote resolver has no answer, when it is not that nothing was found. */
 export type ResolverFailureKind = 'error' | 'throttled' | 'rejected' | 'skipped';

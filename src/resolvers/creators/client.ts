@@ -10,8 +10,9 @@ import type { Marketplace } from '../../core/resolve/marketplaces.js';
 import { ResolverFailure } from '../../core/resolve/resolver.js';
 import { callUpstream, type UpstreamResponse } from '../http.js';
 import type { CreatorsCredential } from './config.js';
-import { Backoff, OncePer, parseRetryAfter, Pauses, RateLimiter, type Now } from './limits.js';
-import { authorizationHeader, TokenCache } from './token.js';
+import { Backoff, OncePer, parseRetryAfter, Pauses, RateLimiter, type Now } from '../limits.js';
+import { TokenCache } from '../oauth-token.js';
+import { authorizationHeader, creatorsTokenRequest } from './token.js';
 import { readItems, readReason, SEARCH_PATH, searchBody, type SearchParams } from './wire.js';
 
 /** A wrong tag or an ineligible account will fail again: skip the call for this long. */
@@ -49,7 +50,16 @@ export class CreatorsClient {
     return {
       index,
       credential,
-      tokens: new TokenCache(credential, { logger, now, closed, once: this.#once, index }),
+      tokens: new TokenCache(creatorsTokenRequest(credential), {
+        logger,
+        now,
+        closed,
+        once: this.#once,
+        index,
+        resolver: 'creators-api',
+        event: 'creators_token_failed',
+        fields: { version: credential.version },
+      }),
       limiter: new RateLimiter(credential.tps, now),
       backoff: new Backoff(now),
     };

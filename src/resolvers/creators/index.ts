@@ -16,4 +16,5 @@ export {
 } from './config.js';
 export { CreatorsClient, type CredentialRuntime } from './client.js';
 export { authorizationHeader } from './token.js';
-export { SEARCH_RESOURCES, truncateTitle, type SearchParams } from './wire.js';
+export { SEARCH_RESOURCES, type SearchParams } from './wire.js';
+export { truncateTitle } from '../wire.js';

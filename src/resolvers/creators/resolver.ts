@@ -8,7 +8,7 @@ import { ResolverFailure, type Resolution, type ResolveQuery, type Resolver } fr
 import type { Product } from '../../core/types.js';
 import { CreatorsClient, type CredentialRuntime } from './client.js';
 import { parseCreatorsConfig, Secret, type CreatorsConfig, type CreatorsCredential } from './config.js';
-import type { Now } from './limits.js';
+import type { Now } from '../limits.js';
 import { toProduct } from './wire.js';
 
 /** Without a signal from the chain, no call may run longer than this. */

@@ -1,170 +1,32 @@
 /**
- * OAuth2 client-credentials tokens, one cache per credential (research/upstreams.md §1.2):
- * Cognito (2.x) takes a form body with scope `creatorsapi/default`, Login with Amazon (3.x) a JSON
- * body with scope `creatorsapi::default`. One token request at a time per credential; the token
- * is kept until 60 s before it expires (callers keep using it while a refresh runs); a failed
- * request is not cached, and the next attempt waits at least 5 s (doubling to 60 s).
+ * The Creators API's token requests (research/upstreams.md §1.2): Cognito (2.x) takes a form body
+ * with scope `creatorsapi/default`, Login with Amazon (3.x) a JSON body with scope
+ * `creatorsapi::default`. The cache itself is ../oauth-token.ts.
  */
-import type { Logger } from '../../core/log.js';
-import { callUpstream } from '../http.js';
+import type { TokenRequest } from '../oauth-token.js';
 import type { CreatorsCredential } from './config.js';
-import { unlessAborted, type Now, type OncePer } from './limits.js';
-
-const DEFAULT_EXPIRES_S = 3600;
-const REFRESH_EARLY_MS = 60_000;
-const TOKEN_TIMEOUT_MS = 10_000;
-const RETRY_MIN_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
-/** A 401 may force a new token at most this often (a revoked credential must not hammer the endpoint). */
-const FORCED_REFRESH_MIN_MS = 30_000;
-
-interface Held {
-  value: string;
-  refreshAt: number;
-  expiresAt: number;
-}
-
-export interface TokenDeps {
-  logger: Logger;
-  once: OncePer;
-  now: Now;
-  /** Aborted by `close()`: an in-flight token request stops. */
-  closed: AbortSignal;
-  /** Index of the credential, for log lines (never the id or secret). */
-  index: number;
-}
 
 /** `Authorization` value for the catalog API: 2.x adds `, Version x.y`, 3.x does not. */
 export function authorizationHeader(credential: CreatorsCredential, token: string): string {
   return credential.provider === 'cognito' ? `Bearer ${token}, Version ${credential.version}` : `Bearer ${token}`;
 }
 
-export class TokenCache {
-  #held: Held | null = null;
-  #inflight: Promise<string | null> | null = null;
-  #retryAt = 0;
-  #failures = 0;
-  #lastForcedAt = Number.NEGATIVE_INFINITY;
-  #requests = 0;
-
-  constructor(
-    private readonly credential: CreatorsCredential,
-    private readonly deps: TokenDeps,
-  ) {}
-
-  /** Token requests sent so far (for tests and metrics). */
-  get requests(): number {
-    return this.#requests;
-  }
-
-  /** A usable token, or null (token endpoint failing, cooling down, or `signal` aborted first). */
-  async get(signal: AbortSignal): Promise<string | null> {
-    const now = this.deps.now();
-    const held = this.#held;
-    if (held && now < held.refreshAt) return held.value;
-    const stillValid = held !== null && now < held.expiresAt;
-    if (!this.#inflight && now >= this.#retryAt && !this.deps.closed.aborted) {
-      this.#inflight = this.#fetch().finally(() => {
-        this.#inflight = null;
-      });
-    }
-    // Within the refresh window the old token still works: use it, the refresh runs behind.
-    if (stillValid) return held.value;
-    if (!this.#inflight) return null;
-    return unlessAborted(this.#inflight, signal);
-  }
-
-  /**
-   * The API answered 401 for `token`: drop it so the next `get` fetches a new one. False when
-   * that is not allowed now (a forced refresh happened less than 30 s ago): the caller must not retry.
-   */
-  invalidate(token: string): boolean {
-    if (this.#held?.value !== token) return this.#held !== null || this.#inflight !== null;
-    const now = this.deps.now();
-    if (now - this.#lastForcedAt < FORCED_REFRESH_MIN_MS) return false;
-    this.#lastForcedAt = now;
-    this.#held = null;
-    this.#retryAt = 0;
-    return true;
-  }
-
-  async #fetch(): Promise<string | null> {
-    this.#requests += 1;
-    const c = this.credential;
+/** The token request of `c`, secrets read when it is sent. */
+export function creatorsTokenRequest(c: CreatorsCredential): TokenRequest {
+  return () => {
     const id = c.credential_id.reveal();
     const secret = c.credential_secret.reveal();
     const cognito = c.provider === 'cognito';
-    const body = cognito
-      ? new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'creatorsapi/default' }).toString()
-      : { grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'creatorsapi::default' };
-    const signal = AbortSignal.any([this.deps.closed, AbortSignal.timeout(TOKEN_TIMEOUT_MS)]);
-    try {
-      const res = await callUpstream({
-        method: 'POST',
-        url: c.token_url,
-        headers: {
-          'content-type': cognito ? 'application/x-www-form-urlencoded' : 'application/json',
-          accept: 'application/json',
-        },
-        body,
-        signal,
-        maxBytes: 64 * 1024,
-      });
-      if (res.ok && res.status === 200) {
-        const token = readToken(res.json);
-        if (token) {
-          const now = this.deps.now();
-          const lifeMs = token.expiresIn * 1000;
-          // 60 s early, or half-way through a short-lived token.
-          const refreshAt = now + Math.max(lifeMs / 2, lifeMs - REFRESH_EARLY_MS);
-          this.#held = { value: token.value, refreshAt, expiresAt: now + lifeMs };
-          this.#failures = 0;
-          this.#retryAt = 0;
-          return token.value;
-        }
-      }
-      if (res.ok) this.#fail(res.status, res.status === 200 ? 'malformed' : null, errorCode(res.json));
-      else this.#fail(null, res.failure, null);
-      return null;
-    } catch {
-      this.#fail(null, 'exception', null);
-      return null;
-    }
-  }
-
-  #fail(status: number | null, failure: string | null, error: string | null): void {
-    this.#failures += 1;
-    const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(this.#failures - 1, 10));
-    this.#retryAt = this.deps.now() + delay;
-    if (this.deps.closed.aborted) return;
-    if (this.deps.once.take(`token\u0000${this.deps.index}\u0000${status ?? failure}\u0000${error ?? ''}`)) {
-      this.deps.logger('warn', 'creators_token_failed', {
-        resolver: 'creators-api',
-        credential: this.deps.index,
-        version: this.credential.version,
-        status,
-        failure,
-        error,
-        retry_in_ms: delay,
-      });
-    }
-  }
-}
-
-function readToken(json: unknown): { value: string; expiresIn: number } | null {
-  if (typeof json !== 'object' || json === null) return null;
-  const o = json as Record<string, unknown>;
-  const value = o['access_token'];
-  if (typeof value !== 'string' || !value || value.length > 8192 || /[\s,]/.test(value)) return null;
-  const raw = o['expires_in'];
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;
-  const expiresIn = Number.isFinite(n) && n > 0 ? n : DEFAULT_EXPIRES_S;
-  return { value, expiresIn };
-}
-
-/** The OAuth `error` code (e.g. "invalid_client"), only when it looks like one: never free text. */
-function errorCode(json: unknown): string | null {
-  if (typeof json !== 'object' || json === null) return null;
-  const e = (json as Record<string, unknown>)['error'];
-  return typeof e === 'string' && /^[A-Za-z_]{1,40}$/.test(e) ? e : null;
+    return {
+      method: 'POST',
+      url: c.token_url,
+      headers: {
+        'content-type': cognito ? 'application/x-www-form-urlencoded' : 'application/json',
+        accept: 'application/json',
+      },
+      body: cognito
+        ? new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'creatorsapi/default' }).toString()
+        : { grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'creatorsapi::default' },
+    };
+  };
 }

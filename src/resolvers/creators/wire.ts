@@ -3,6 +3,7 @@
  * the response into products. Every block of an item may be missing; nothing here throws.
  */
 import type { Product } from '../../core/types.js';
+import { at, text, truncateTitle } from '../wire.js';
 
 export const SEARCH_PATH = '/catalog/v1/searchItems';
 
@@ -51,19 +52,6 @@ export function readItems(json: unknown): unknown[] | null {
 export function readReason(json: unknown): string {
   const reason = at(json, 'reason');
   return typeof reason === 'string' && /^[A-Za-z]{1,40}$/.test(reason) ? reason : 'unknown';
-}
-
-export const TITLE_MAX = 120;
-
-/** Whitespace collapsed; over TITLE_MAX characters cut at a word boundary, ending in "…". */
-export function truncateTitle(title: string): string {
-  const clean = title.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(clean);
-  if (chars.length <= TITLE_MAX) return clean;
-  let cut = chars.slice(0, TITLE_MAX - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  if (space >= TITLE_MAX * 0.6) cut = cut.slice(0, space);
-  return cut.replace(/[\s.,;:!?\-–—/|(]+$/u, '') + '…';
 }
 
 export interface MapContext {
@@ -123,19 +111,4 @@ function stars(value: unknown): number | null {
 function count(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
-}
-
-function text(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const t = value.replace(/\s+/g, ' ').trim();
-  return t ? t : null;
-}
-
-function at(value: unknown, ...path: string[]): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
 }

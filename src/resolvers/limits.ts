@@ -1,5 +1,5 @@
 /**
- * Staying inside Amazon's limits: a client-side rate limiter per credential, the 429 back-off,
+ * Staying inside an upstream's limits: a client-side rate limiter per credential, the 429 back-off,
  * timed pauses after persistent rejections, and "log this at most once per 10 minutes".
  */
 
