@@ -106,12 +106,12 @@ describe('chatads CLI', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it('serve --config with an invalid file says what is wrong and exits non-zero', () => {
+  it('serve --config with an invalid file says what is wrong and exits 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chatads-'));
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ teams: [{ id: 'a', plan: 'gold' }] }));
     const r = run('serve', '--config', file);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/teams\.0\.plan/);
   });
 });

@@ -688,7 +688,7 @@ describe('config', () => {
     ['client_secret without client_id', { client_secret: SECRET }, 'ebay.client_id: client_id and client_secret go together', SECRET],
     ['a campaign id of 5 digits', { campaign_id: '12345' }, 'ebay.campaign_id: an eBay campaign id is 10 digits (EPN, "Campaigns")', '12345'],
     ['a reference id with a comma', { reference_id: 'a,b' }, 'ebay.reference_id: letters, digits, "_" or "-", at most 64', 'a,b'],
-    ['an unknown key', { client_id: ID, client_secret: SECRET, clientsecret: 'zqx-typo-value' }, 'ebay: Unrecognized key: "clientsecret"', 'zqx-typo-value'],
+    ['an unknown key', { client_id: ID, client_secret: SECRET, clientsecret: 'zqx-typo-value' }, 'ebay.clientsecret: unknown key (did you mean "client_secret"?)', 'zqx-typo-value'],
     ['a site eBay has no EPN for', { marketplaces: ['JP'] }, 'ebay.marketplaces.0: not an eBay site chatads serves (US, GB, DE, FR, IT, ES, CA, AU)', 'JP'],
     ['item_count 11', { client_id: ID, client_secret: SECRET, item_count: 11 }, 'ebay.item_count:', '11'],
   ])('%s: EbayConfigError naming the path, never the value', (_name, value, line, hidden) => {

@@ -161,7 +161,7 @@ describe('the LLM modes', () => {
 
     const failing = createChatAds({ affiliate_tags: EVAL_TAGS, llm: model('fail'), llmLanguages: 'any' });
     cleanups.push(() => failing.close());
-    expect(await failing.analyze({ message: DE_SHOPPING, country: 'DE', message_analysis: 'balanced' })).toMatchObject({ status: 'no_offers_found', offers: [], language: 'de' });
+    expect(await failing.analyze({ message: DE_SHOPPING, country: 'DE', message_analysis: 'balanced' })).toMatchObject({ status: 'no_offers_found', offers: [], language: 'de', extraction_method: 'nlp_fallback' });
     expect(() => createChatAds({ llmLanguages: 'all' as never })).toThrow(/llmLanguages/);
   });
 });

@@ -80,8 +80,8 @@ describe('prometheusMetrics(): the series prometheus.test.ts leaves out', () => 
       'chatads_safety_total{topic="gambling",action="refused"} 2',
       'chatads_safety_total{topic="self_harm",action="no_offer"} 1',
     ]);
-    expect(sample(text, 'chatads_requests_total{status="422",code="CONTENT_BLOCKED",team="acme"}')).toBe(2);
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="422",code="CONTENT_BLOCKED",team="acme"}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(2);
     expect(sample(text, 'chatads_refusals_total{code="CONTENT_BLOCKED"}')).toBe(2);
     expect(text).not.toContain(MARKER);
     expect(text).not.toMatch(SEARCH_TERMS);
@@ -108,13 +108,47 @@ describe('prometheusMetrics(): the series prometheus.test.ts leaves out', () => 
     expect(sample(text, 'chatads_request_duration_seconds_count{endpoint="openapi"}')).toBe(1);
     expect(sample(text, 'chatads_request_duration_seconds_count{endpoint="other"}')).toBe(3);
     expect(sample(text, 'chatads_request_duration_seconds_count{endpoint="messages"}')).toBeUndefined();
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team=""}')).toBe(4);
-    expect(sample(text, 'chatads_requests_total{status="405",code="METHOD_NOT_ALLOWED",team=""}')).toBe(2);
-    expect(sample(text, 'chatads_requests_total{status="404",code="NOT_FOUND",team=""}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="healthz",status="200",code="none",team=""}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="readyz",status="200",code="none",team=""}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="openapi",status="200",code="none",team=""}')).toBe(1);
+    // A wrong method on a known path, even the messages path, is no route: endpoint "other".
+    expect(sample(text, 'chatads_requests_total{endpoint="other",status="405",code="METHOD_NOT_ALLOWED",team=""}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="other",status="404",code="NOT_FOUND",team=""}')).toBe(1);
+    expect(seriesOf(text, 'chatads_requests_total').filter((l) => l.includes('endpoint="messages"'))).toEqual([]);
     expect(sample(text, 'chatads_refusals_total{code="METHOD_NOT_ALLOWED"}')).toBe(2);
     // No analysis ran: none of these reach the pipeline.
     expect(seriesOf(text, 'chatads_analyses_total')).toEqual([]);
     expect(text).not.toContain(MARKER);
+    await chatads.close();
+  });
+
+  it('requests_total by endpoint: probes show as healthz/readyz and never add to messages; the label set is closed', async () => {
+    const metrics = prometheusMetrics();
+    const acme = team();
+    const chatads = chatadsWith([acme], { metrics });
+    for (let i = 0; i < 3; i++) expect((await chatads.handle(request(acme.key, { message: 'best air fryer to buy' }))).status).toBe(200);
+    expect((await chatads.handle(request(null, { message: 'best air fryer to buy' }))).status).toBe(401);
+    const probe = (path: string) => chatads.handle({ method: 'GET', path, headers: {} });
+    for (let i = 0; i < 5; i++) expect((await probe('/healthz')).status).toBe(200);
+    expect((await probe('/readyz')).status).toBe(200);
+    const text = await metrics.text();
+    const total = (filter: (line: string) => boolean) =>
+      seriesOf(text, 'chatads_requests_total').filter(filter).reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+    expect(sample(text, 'chatads_requests_total{endpoint="healthz",status="200",code="none",team=""}')).toBe(5);
+    expect(sample(text, 'chatads_requests_total{endpoint="readyz",status="200",code="none",team=""}')).toBe(1);
+    // The messages series hold the API traffic and nothing else: 3 answers and the 401.
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(3);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team=""}')).toBeUndefined();
+    expect(total((l) => l.includes('endpoint="messages"'))).toBe(4);
+    // A 200 without a team is a probe; what a dashboard's request rate selects leaves them out.
+    expect(total((l) => l.includes('status="200"'))).toBe(9);
+    expect(total((l) => !/endpoint="(healthz|readyz)"/.test(l))).toBe(4);
+    // Whatever a recorder is handed, the endpoint is one of the five values.
+    metrics.request({ endpoint: `/v1/${MARKER}` as never, status: 404, code: 'NOT_FOUND', team: null, topic: null, language: null, read: null, seconds: 0 });
+    const after = await metrics.text();
+    const endpoints = new Set(seriesOf(after, 'chatads_requests_total').map((l) => /endpoint="([^"]*)"/.exec(l)?.[1]));
+    expect([...endpoints].sort()).toEqual(['healthz', 'messages', 'other', 'readyz']);
+    expect(after).not.toContain(MARKER);
     await chatads.close();
   });
 
@@ -140,7 +174,7 @@ describe('prometheusMetrics(): the series prometheus.test.ts leaves out', () => 
     await chatads.handle(request(acme.key, { message: 'best air fryer to buy' }));
     const text = await registry.metrics();
     expect(sample(text, 'myapp_jobs_total')).toBe(3);
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(1);
     expect(await metrics.text()).toBe(text);
     // A second recorder on the same registry would register the same names again.
     expect(() => prometheusMetrics({ registry })).toThrow(/already been registered/);
@@ -257,8 +291,8 @@ async function exercise({ serving, key, up }: MetricsServing): Promise<void> {
 
 /** What `exercise` must have left in a page. */
 function expectExercised(text: string, key: string): void {
-  expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(6);
-  expect(sample(text, 'chatads_requests_total{status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
+  expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(6);
+  expect(sample(text, 'chatads_requests_total{endpoint="messages",status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
   expect(sample(text, 'chatads_cache_lookups_total{result="hit"}')).toBe(1);
   expect(sample(text, 'chatads_cache_lookups_total{result="miss"}')).toBe(5);
   expect(sample(text, 'chatads_offers_total{resolution_source="retailer_api",program="amazon"}')).toBe(3);
@@ -345,6 +379,9 @@ describePrometheus('a real Prometheus scrapes chatads serve with upstream traffi
   it('its answers equal the scraped page; it reads the histograms, the types and the target health', { timeout: 90_000 }, async () => {
     const s = await serveWithUpstreams(['--store', 'memory']);
     await exercise(s);
+    // A load balancer's probes, which must not pass for requests.
+    expect((await fetch(`${s.serving.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${s.serving.url}/readyz`)).status).toBe(200);
     const scraped = await (await fetch(s.metricsUrl)).text();
     expectExercised(scraped, s.key);
     const target = new URL(s.metricsUrl).host;
@@ -358,7 +395,11 @@ describePrometheus('a real Prometheus scrapes chatads serve with upstream traffi
       await expect.poll(() => value('up{job="chatads"}').catch(() => undefined), { timeout: 30_000, interval: 250 }).toBe(1);
       await expect
         .poll(() => value('sum(chatads_requests_total{job="chatads"})').catch(() => undefined), { timeout: 30_000, interval: 250 })
-        .toBe(7);
+        .toBe(9);
+      // The request rate of docs/http-api.md counts the API traffic, not the two probes.
+      expect(await value('sum(chatads_requests_total{job="chatads",endpoint!~"healthz|readyz"})')).toBe(7);
+      expect(await value('sum(chatads_requests_total{job="chatads",endpoint="messages"})')).toBe(7);
+      expect(await value('sum(chatads_requests_total{job="chatads",endpoint=~"healthz|readyz"})')).toBe(2);
 
       // Every chatads counter series Prometheus holds equals the page scraped before it started.
       for (const q of [
@@ -398,6 +439,7 @@ describePrometheus('a real Prometheus scrapes chatads serve with upstream traffi
         .toEqual(['counter', 'histogram', 'gauge']);
       const targets = await prometheus.api<{ activeTargets: { health: string; lastError: string; scrapeUrl: string }[] }>('/api/v1/targets');
       expect(targets.activeTargets.map((t) => [t.scrapeUrl, t.health, t.lastError])).toEqual([[s.metricsUrl, 'up', '']]);
+      expect(await prometheus.api<string[]>('/api/v1/label/endpoint/values')).toEqual(['healthz', 'messages', 'readyz']);
       const teams = await prometheus.api<string[]>('/api/v1/label/team/values');
       // team="" (before authentication) is no label at all in Prometheus.
       expect(teams).toEqual(['acme']);

@@ -123,3 +123,34 @@ describe('what the intent classifier is fitted on (scripts/train/intent.ts)', ()
     }
   });
 });
+
+describe('a compact table scores exactly as the dense one', () => {
+  it('the shipped tagger is held compact, and every row gives the weights the dense table gives', async () => {
+    const { decodeModel } = await import('../src/core/model/weights.js');
+    const { addFeatures } = await import('../src/core/model/linear.js');
+    const { readFileSync } = await import('node:fs');
+    const file = JSON.parse(readFileSync(new URL('../models/tagger.json', import.meta.url), 'utf8'));
+    const compact = decodeModel(file);
+    expect(compact.slots).toBeInstanceOf(Uint32Array);
+    expect(compact.table.length).toBeLessThan(2 ** file.header.bits * compact.classes / 4);
+    // The dense table, rebuilt from the compact one row by row.
+    const dense = new Float32Array(2 ** file.header.bits * compact.classes);
+    compact.slots!.forEach((slot, row) => {
+      if (slot > 0) dense.set(compact.table.subarray((slot - 1) * compact.classes, slot * compact.classes), row * compact.classes);
+    });
+    const denseWeights = { table: dense, mask: compact.mask, classes: compact.classes };
+    let stored = 0;
+    for (let row = 0; row <= compact.mask; row += 7) {
+      const a = new Float64Array(compact.classes);
+      const b = new Float64Array(compact.classes);
+      addFeatures(compact, [row, row ^ 0x5a5a5], a);
+      addFeatures(denseWeights, [row, row ^ 0x5a5a5], b);
+      expect(a).toEqual(b);
+      if (compact.slots![row]! > 0) stored++;
+    }
+    expect(stored).toBeGreaterThan(1000);
+    // The small models stay dense.
+    const intent = decodeModel(JSON.parse(readFileSync(new URL('../models/intent.json', import.meta.url), 'utf8')));
+    expect(intent.slots).toBeUndefined();
+  });
+});

@@ -71,9 +71,10 @@ describe('prometheusMetrics() counts what the core reports', () => {
     expect((await chatads.handle({ method: 'GET', path: '/healthz', headers: {} })).status).toBe(200);
     await chatads.analyze({ message: 'set a timer for ten minutes' });
     const text = await metrics.text();
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(2);
-    expect(sample(text, 'chatads_requests_total{status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
-    expect(sample(text, 'chatads_requests_total{status="400",code="INVALID_REQUEST",team=""}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="401",code="INVALID_API_KEY",team=""}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="400",code="INVALID_REQUEST",team=""}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="healthz",status="200",code="none",team=""}')).toBe(1);
     expect(sample(text, 'chatads_refusals_total{code="INVALID_API_KEY"}')).toBe(1);
     expect(sample(text, 'chatads_request_duration_seconds_count{endpoint="messages"}')).toBe(4);
     expect(sample(text, 'chatads_request_duration_seconds_count{endpoint="healthz"}')).toBe(1);
@@ -128,8 +129,8 @@ describe('prometheusMetrics() counts what the core reports', () => {
     await chatads.handle(request(b.key, { message: 'a good tent' }));
     await chatads.handle(request(a.key, { message: 'a good tent' }));
     const text = await metrics.text();
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="team-a"}')).toBe(2);
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="other"}')).toBe(1);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="team-a"}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="other"}')).toBe(1);
     expect(text).not.toContain('team-b');
     expect(() => prometheusMetrics({ maxTeams: -1 })).toThrow(RangeError);
     await chatads.close();
@@ -154,7 +155,7 @@ describe('a library user exposes the same series on their own /metrics', () => {
       expect((await post(url, { message: 'a good tent' }, acme.key)).status).toBe(200);
       const res = await fetch(`${url}/metrics`);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(sample(await res.text(), 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(1);
+      expect(sample(await res.text(), 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(1);
       // The health routes stay chatads' with fallthrough too.
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect(sample(await metrics.text(), 'chatads_request_duration_seconds_count{endpoint="healthz"}')).toBe(1);
@@ -174,7 +175,7 @@ describe('a library user exposes the same series on their own /metrics', () => {
     try {
       expect((await post(url, { message: 'a good tent' }, acme.key)).status).toBe(200);
       const text = await (await fetch(`${url}/metrics`)).text();
-      expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(1);
+      expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(1);
     } finally {
       server.close();
     }
@@ -223,7 +224,7 @@ describePrometheus('chatads serve --metrics-port, checked by promtool', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = await res.text();
-      expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(2);
+      expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(2);
       expect(sample(text, 'chatads_cache_lookups_total{result="hit"}')).toBe(1);
       expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
       expect(text).not.toContain(MARKER);
@@ -258,7 +259,7 @@ describeWith(REDIS_SERVER !== null && HAS_PROMETHEUS, 'chatads serve --metrics-p
     const { serving, key, metricsUrl } = await serveWithMetrics(['--redis', redis.url]);
     await exercise(serving, key);
     const text = await (await fetch(metricsUrl)).text();
-    expect(sample(text, 'chatads_requests_total{status="200",code="none",team="acme"}')).toBe(2);
+    expect(sample(text, 'chatads_requests_total{endpoint="messages",status="200",code="none",team="acme"}')).toBe(2);
     expect(promtoolCheck(text).status).toBe(0);
   });
 });
@@ -292,7 +293,7 @@ describePrometheus('a real Prometheus scrapes chatads serve', () => {
         .poll(async () => (await query('up{job="chatads"}').catch(() => []))[0]?.value[1], { timeout: 20_000, interval: 250 })
         .toBe('1');
       await expect
-        .poll(async () => (await query('chatads_requests_total{status="200",team="acme"}').catch(() => []))[0]?.value[1], { timeout: 20_000, interval: 250 })
+        .poll(async () => (await query('chatads_requests_total{endpoint="messages",status="200",team="acme"}').catch(() => []))[0]?.value[1], { timeout: 20_000, interval: 250 })
         .toBe('2');
       const refusals = await query('chatads_refusals_total');
       expect(refusals.map((r) => [r.metric.code, r.value[1]])).toEqual([['INVALID_API_KEY', '1']]);

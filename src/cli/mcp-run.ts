@@ -6,7 +6,13 @@ import type { Backend } from './mcp-backend.js';
 
 export type Http = { port: number; host: string };
 
+/** The addresses where `--http` needs no key: only this machine reaches them. */
+export function isLoopbackHost(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1'].includes(host);
+}
+
 export async function runStdio(sdk: Sdk, backend: Backend, productData = false): Promise<number> {
+  if (!backend.analyzer) throw new Error('stdio needs one analyzer, not team keys');
   // Listening before the ready line: a signal sent on seeing it must find the handler.
   // The client ends the session by closing our stdin.
   const stop = stopped(true);
@@ -22,15 +28,20 @@ export async function runStdio(sdk: Sdk, backend: Backend, productData = false):
 }
 
 export async function runHttp(sdk: Sdk, backend: Backend, http: Http, productData = false): Promise<number> {
-  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host);
-  // Bound elsewhere, a Host check cannot know the names clients use: the user exposed it on purpose.
-  const listener = sdk.chatAdsMcpHttpListener({ analyzer: backend.analyzer, productData, ...(loopback ? {} : { allowedHosts: null }) });
+  const loopback = isLoopbackHost(http.host);
+  // Beyond loopback every request carries a team API key (mcp.ts refuses to start without teams);
+  // a Host check there cannot know the names clients use, and the key is what protects it.
+  if (loopback === Boolean(backend.keys)) throw new Error(loopback ? 'team keys are for --http beyond loopback' : 'beyond loopback --http needs team keys');
+  const listener = backend.keys
+    ? sdk.chatAdsMcpHttpListener({ authorize: sdk.teamKeys(backend.keys), productData, allowedHosts: null })
+    : sdk.chatAdsMcpHttpListener({ analyzer: backend.analyzer, productData });
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
   const stop = stopped(false);
   await listen(server, http);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stderr.write(`chatads mcp: listening on http://${host}:${address.port}${sdk.MCP_PATH}, ${backend.description}\n`);
+  const auth = backend.keys ? '; every request needs "Authorization: Bearer KEY", a team API key' : '';
+  process.stderr.write(`chatads mcp: listening on http://${host}:${address.port}${sdk.MCP_PATH}, ${backend.description}${auth}\n`);
   const why = await stop;
   process.stderr.write(`chatads mcp: ${why}, closing\n`);
   await new Promise<void>((resolve) => {

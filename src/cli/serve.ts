@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatAdsListener } from '../adapters/node.js';
 import { createChatAds } from '../index.js';
-import { loadConfig } from '../core/config.js';
+import { ConfigError, loadConfig } from '../core/config.js';
 import { MESSAGES_PATH } from '../core/http.js';
 import { generateKey } from '../core/keys.js';
 import type { Store } from '../core/store.js';
@@ -193,8 +193,16 @@ export async function serve(args: string[]): Promise<number> {
   let seeds: Team[] = [];
   let upstreams: UpstreamOptions = {};
   if (values.config) {
-    const config = await loadConfig(values.config);
-    seeds = config.teams.map(parseTeam);
+    // A mistake in the file (an unknown key, a bad value, a missing env: variable) is exit 2, before anything starts.
+    let config;
+    try {
+      config = await loadConfig(values.config);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      process.stderr.write(`chatads serve: ${err.message}\n`);
+      return 2;
+    }
+    seeds = config.teams.map((team, i) => parseTeam(team, i));
     upstreams = upstreamOptions(config);
   }
 

@@ -2,6 +2,8 @@
  * `chatads teams create | set-plan | set-topics | set-programs | show`: teams in the SQLite data file that `chatads serve
  * --data FILE` serves.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../core/did-you-mean.js';
 import { limitsOf } from '../core/limits.js';
 import { PLAN_NAMES, type PlanName } from '../core/plans.js';
 import { ebayCampaignId, programsSchema, teamConfigSchema, type Team } from '../core/teams.js';
@@ -110,6 +112,31 @@ export async function teamsCommand(args: string[]): Promise<number> {
   );
 }
 
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * The flags of a `teams` command (parseOrHelp: a mistake is exit 2 with the help); an unknown flag
+ * close to a known one is named with it: `Unknown option '--tagg' (did you mean '--tag'?)`.
+ */
+function parseFlags<T extends Options>(args: string[], options: T, help: string): ReturnType<typeof parseOrHelp<T>> {
+  const unknown = unknownFlag(args, options);
+  const hint = unknown?.startsWith('--') ? didYouMean(unknown.slice(2), Object.keys(options), (name) => `'--${name}'`) : '';
+  if (unknown && hint) return usage(`Unknown option '${unknown}'${hint}`, help);
+  return parseOrHelp(args, options, help);
+}
+
+/** The first flag of `args` that `options` does not define, as written (`--tagg`, `-x`); null when there is none. */
+function unknownFlag(args: string[], options: Options): string | null {
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  const token = tokens.find((t) => t.kind === 'option' && !Object.hasOwn(options, t.name));
+  return token?.kind === 'option' ? token.rawName : null;
+}
+
+/** `walmart, ebey (did you mean "ebay"?)`: the unknown names, each with the closest known one. */
+function unknownNames(names: string[], known: readonly string[]): string {
+  return names.map((name) => `${name}${didYouMean(name, known)}`).join(', ');
+}
+
 function isPlan(value: string): value is PlanName {
   return (PLAN_NAMES as string[]).includes(value);
 }
@@ -120,7 +147,7 @@ function parsePrograms(value: string): Program[] | string {
   const parsed = programsSchema.safeParse(list);
   if (parsed.success) return parsed.data;
   const unknown = list.filter((p) => !(PROGRAMS as readonly string[]).includes(p));
-  if (unknown.length > 0) return `--programs: unknown programme(s) ${unknown.join(', ')}; programmes: ${PROGRAMS.join(', ')}`;
+  if (unknown.length > 0) return `--programs: unknown programme(s) ${unknownNames(unknown, PROGRAMS)}; programmes: ${PROGRAMS.join(', ')}`;
   if (list.length === 0) return `--programs: name at least one programme (got "${value}"); programmes: ${PROGRAMS.join(', ')}`;
   const twice = list.filter((p, i) => list.indexOf(p) !== i);
   if (twice.length > 0) return `--programs: ${[...new Set(twice)].join(', ')} listed twice; name each programme once`;
@@ -142,7 +169,7 @@ function campaignText(id: string | null): string {
 
 async function teamsCreate(args: string[]): Promise<number> {
   const help = TEAMS_CREATE_HELP;
-  const values = parseOrHelp(
+  const values = parseFlags(
     args,
     {
       id: { type: 'string' },
@@ -207,7 +234,7 @@ async function teamsCreate(args: string[]): Promise<number> {
 
 async function teamsSetPlan(args: string[]): Promise<number> {
   const help = TEAMS_SET_PLAN_HELP;
-  const values = parseOrHelp(args, { id: { type: 'string' }, plan: { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  const values = parseFlags(args, { id: { type: 'string' }, plan: { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
   if (typeof values === 'number') return values;
   if (values.help) return printHelp(help);
   if (!values.id) return usage('chatads teams set-plan: --id is required', help);
@@ -229,7 +256,7 @@ async function teamsSetPlan(args: string[]): Promise<number> {
 
 async function teamsSetTopics(args: string[]): Promise<number> {
   const help = TEAMS_SET_TOPICS_HELP;
-  const values = parseOrHelp(args, { id: { type: 'string' }, topics: { type: 'string' }, 'safety-floor': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  const values = parseFlags(args, { id: { type: 'string' }, topics: { type: 'string' }, 'safety-floor': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
   if (typeof values === 'number') return values;
   if (values.help) return printHelp(help);
   if (!values.id) return usage('chatads teams set-topics: --id is required', help);
@@ -238,7 +265,7 @@ async function teamsSetTopics(args: string[]): Promise<number> {
   if (floor !== undefined && floor !== 'on' && floor !== 'off') return usage('chatads teams set-topics: --safety-floor must be on or off', help);
   const topics = values.topics === undefined ? undefined : values.topics.split(',').map((t) => t.trim()).filter(Boolean);
   const unknown = topics?.filter((t) => !(TOPICS as readonly string[]).includes(t)) ?? [];
-  if (unknown.length > 0) return usage(`chatads teams set-topics: unknown topic(s) ${unknown.join(', ')}; topics: ${TOPICS.join(', ')}`, help);
+  if (unknown.length > 0) return usage(`chatads teams set-topics: unknown topic(s) ${unknownNames(unknown, TOPICS)}; topics: ${TOPICS.join(', ')}`, help);
   const { id, data: file } = values;
   return reporting('teams set-topics', async () => {
     const store = openData(file, true);
@@ -264,7 +291,7 @@ async function teamsSetTopics(args: string[]): Promise<number> {
 
 async function teamsSetPrograms(args: string[]): Promise<number> {
   const help = TEAMS_SET_PROGRAMS_HELP;
-  const values = parseOrHelp(args, { id: { type: 'string' }, programs: { type: 'string' }, 'ebay-campaign': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
+  const values = parseFlags(args, { id: { type: 'string' }, programs: { type: 'string' }, 'ebay-campaign': { type: 'string' }, ...DATA, ...HELP_OPTION }, help);
   if (typeof values === 'number') return values;
   if (values.help) return printHelp(help);
   if (!values.id) return usage('chatads teams set-programs: --id is required', help);
@@ -322,7 +349,7 @@ export interface TeamShow {
 
 async function teamsShow(args: string[]): Promise<number> {
   const help = TEAMS_SHOW_HELP;
-  const values = parseOrHelp(args, { id: { type: 'string' }, json: { type: 'boolean', default: false }, ...DATA, ...HELP_OPTION }, help);
+  const values = parseFlags(args, { id: { type: 'string' }, json: { type: 'boolean', default: false }, ...DATA, ...HELP_OPTION }, help);
   if (typeof values === 'number') return values;
   if (values.help) return printHelp(help);
   if (!values.id) return usage('chatads teams show: --id is required', help);

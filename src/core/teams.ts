@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeCountry } from './country.js';
+import { strictObject } from './did-you-mean.js';
 import { isKeyHash } from './keys.js';
 import { PLAN_NAMES, type Limits, type PlanName } from './plans.js';
 import { marketplaceCodeOf } from './resolve/marketplaces.js';
@@ -90,17 +91,21 @@ export const programsSchema = z
   .min(1, 'name at least one programme')
   .refine((list) => new Set(list).size === list.length, 'a programme is listed twice');
 
-export const teamConfigSchema = z.object({
+/**
+ * A team of the config file or of `createChatAds({ teams })`. Every object in it is strict: an
+ * unknown key is an issue at its path naming the closest known key (`afiliate_tags: unknown key
+ * (did you mean "affiliate_tags"?)`), never silently dropped.
+ */
+export const teamConfigSchema = strictObject({
   id: z.string().trim().min(1).max(100),
   plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]).default('free'),
   active: z.boolean().default(true),
-  limits: z
-    .object({ daily: limit, monthly: limit, per_second: z.number().positive(), burst: limit })
+  limits: strictObject({ daily: limit, monthly: limit, per_second: z.number().positive(), burst: limit })
     .partial()
     .default({}),
   keys: z
     .array(
-      z.object({
+      strictObject({
         id: z.string().trim().min(1).max(100),
         hash: z
           .string()
@@ -115,8 +120,7 @@ export const teamConfigSchema = z.object({
   default_country: countryCode.nullable().default(null),
   blocked_keywords: z.array(z.string().trim().min(1).max(200)).max(10_000).default([]),
   rejection_message: z.string().trim().min(1).max(500).nullable().default(null),
-  geo: z
-    .object({ allow: z.array(countryCode).default([]), deny: z.array(countryCode).default([]) })
+  geo: strictObject({ allow: z.array(countryCode).default([]), deny: z.array(countryCode).default([]) })
     .default({ allow: [], deny: [] }),
   blocked_topics: z
     .array(z.enum(TOPICS, { error: `a topic is one of ${TOPICS.join(', ')}` }))
@@ -130,19 +134,25 @@ export const teamConfigSchema = z.object({
 /** A team as a config file or an API caller writes it; defaults fill the rest. */
 export type TeamConfig = z.input<typeof teamConfigSchema>;
 
-const budgetsSchema = z
-  .object({ total_ms: z.number().positive(), retailer_api_ms: z.number().positive(), shopping_search_ms: z.number().positive() })
-  .partial();
+const budgetsSchema = strictObject({
+  total_ms: z.number().positive(),
+  retailer_api_ms: z.number().positive(),
+  shopping_search_ms: z.number().positive(),
+}).partial();
 
-export const configFileSchema = z
-  .object({
-    teams: z.array(teamConfigSchema).default([]),
-    // Validated by the resolvers' own schemas when the instance is built (src/resolvers/*/config.ts).
-    retailer_api: z.unknown().optional(),
-    shopping_search: z.unknown().optional(),
-    ebay: z.unknown().optional(),
-    budgets: budgetsSchema.optional(),
-  })
+/**
+ * The config file. An unknown key at the top level or in a team is an issue at its path with the
+ * closest known name. The resolver sections are checked by the resolvers' own (strict) schemas:
+ * by `parseConfig` (core/config.ts), which reports their mistakes with the rest, and again when
+ * the instance is built.
+ */
+export const configFileSchema = strictObject({
+  teams: z.array(teamConfigSchema).default([]),
+  retailer_api: z.unknown().optional(),
+  shopping_search: z.unknown().optional(),
+  ebay: z.unknown().optional(),
+  budgets: budgetsSchema.optional(),
+})
   .superRefine((config, ctx) => {
     const teamIds = new Set<string>();
     const keyHashes = new Set<string>();
@@ -178,15 +188,47 @@ export function storedTeam<T extends Omit<Team, 'keys'>>(stored: T): T {
   };
 }
 
-export function parseTeam(input: TeamConfig): Team {
-  return teamConfigSchema.parse(input);
+/** A team or rules given to `createChatAds` that do not parse: each mistake on a line, with its path. */
+export class TeamConfigError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TeamConfigError';
+  }
+}
+
+/**
+ * A team as `createChatAds({ teams })` or a config file writes it, with its defaults. Throws a
+ * TeamConfigError naming each mistake by its path, `teams.<index>.` first when `index` is given
+ * (`teams.0.afiliate_tags: unknown key (did you mean "affiliate_tags"?)`); `teams.map(parseTeam)`
+ * passes it.
+ */
+export function parseTeam(input: TeamConfig, index?: number): Team {
+  const parsed = teamConfigSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const prefix = typeof index === 'number' ? ['teams', String(index)] : ['team'];
+  throw new TeamConfigError(issueLines(parsed.error.issues, prefix));
+}
+
+/** `path: message` per issue, on lines of their own. */
+function issueLines(issues: readonly z.core.$ZodIssue[], prefix: string[]): string {
+  return issues.map((i) => `${[...prefix, ...i.path.map(String)].join('.')}: ${i.message}`).join('\n');
 }
 
 /** Rules for in-process use without a team; every field optional. */
 export type RulesInput = Partial<z.input<typeof teamConfigSchema>>;
 
+/** The keys of a team that `parseRules` reads from its input; the other keys are the caller's own. */
+const TEAM_KEYS = new Set(Object.keys(teamConfigSchema.shape));
+
+/**
+ * The rules of `createChatAds` options or of an `analyze` context. Only the keys a team has are
+ * read (the options hold many others); a mistake in one throws a TeamConfigError.
+ */
 export function parseRules(input: RulesInput): TeamRules {
-  const team = teamConfigSchema.parse({ id: 'in-process', ...input });
+  const fields = Object.fromEntries(Object.entries(input).filter(([key]) => TEAM_KEYS.has(key)));
+  const parsed = teamConfigSchema.safeParse({ id: 'in-process', ...fields });
+  if (!parsed.success) throw new TeamConfigError(issueLines(parsed.error.issues, []));
+  const team = parsed.data;
   return {
     affiliate_tags: team.affiliate_tags,
     default_country: team.default_country,

@@ -1,4 +1,4 @@
-/** What the Streamable HTTP listener refuses before the SDK sees a request: wrong path, method, host or origin. */
+/** What the Streamable HTTP listener refuses before the SDK sees a request: wrong path, method, host or origin, or no accepted bearer token. */
 import type { IncomingMessage } from 'node:http';
 
 export interface Refusal {
@@ -25,4 +25,31 @@ function hostnameOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The token of `Authorization: Bearer <token>` (the scheme in any case, RFC 6750), or null when
+ * there is none. Never logged, never echoed.
+ */
+export function bearerTokenOf(req: IncomingMessage): string | null {
+  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(req.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * The 401 of a request without an accepted bearer token, with its `WWW-Authenticate` challenge
+ * (RFC 6750: no error code when no token came, `invalid_token` for one that is not accepted).
+ */
+export function bearerRefusal(why: 'missing' | 'invalid'): Refusal {
+  return why === 'missing'
+    ? {
+        status: 401,
+        message: 'Unauthorized: send a team API key as "Authorization: Bearer <key>".',
+        headers: { 'www-authenticate': 'Bearer realm="chatads"' },
+      }
+    : {
+        status: 401,
+        message: 'Unauthorized: the bearer token is not an API key of an active team (invalid, revoked or disabled).',
+        headers: { 'www-authenticate': 'Bearer realm="chatads", error="invalid_token", error_description="The API key is invalid, revoked or disabled."' },
+      };
 }

@@ -5,5 +5,6 @@
  */
 export { createChatAdsMcpServer, type ChatAdsMcpServerOptions } from './server.js';
 export { chatAdsMcpHttpListener, MCP_PATH, type ChatAdsMcpHttpOptions } from './http.js';
+export { teamKeys, type Authorize, type TeamKeysService } from './auth.js';
 export { TOOL_NAME, offersText, type Analyzer } from './tool.js';
 export { REQUEST_FIELDS } from './input.js';

@@ -13,6 +13,7 @@
 import { metricLanguage } from '../core/language/languages.js';
 import { PROGRAMS } from '../core/resolve/programs.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Endpoint } from '../core/http.js';
 import type { AnalysisEvent, MetricsRecorder, RequestEvent, UpstreamEvent } from '../core/metrics.js';
 
 export interface PrometheusMetricsOptions {
@@ -37,6 +38,9 @@ const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4];
 /** Endpoints, resolution sources and resolver names outside these show as "other". */
 const SOURCES = new Set(['retailer_api', 'shopping_search', 'search_link']);
+/** Every route of http.ts (a new one fails to compile until it is listed), plus "other". */
+const ENDPOINT_LABELS: Record<Endpoint, true> = { messages: true, healthz: true, readyz: true, openapi: true };
+const ENDPOINTS = new Set<string>(Object.keys(ENDPOINT_LABELS));
 const PROGRAM_LABELS = new Set<string>([...PROGRAMS, 'none']);
 
 export function prometheusMetrics(options: PrometheusMetricsOptions = {}): PrometheusMetrics {
@@ -55,8 +59,8 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
 
   const requests = new Counter({
     name: 'chatads_requests_total',
-    help: 'Answers of the HTTP endpoints, by status, error code ("none" for a success) and team ("" before authentication).',
-    labelNames: ['status', 'code', 'team'] as const,
+    help: 'Answers of the HTTP endpoints, by endpoint (messages, healthz, readyz, openapi, other), status, error code ("none" for a success) and team ("" before authentication).',
+    labelNames: ['endpoint', 'status', 'code', 'team'] as const,
     registers,
   });
   const refusals = new Counter({
@@ -132,11 +136,13 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     contentType: registry.contentType,
     text: () => registry.metrics(),
     request(e: RequestEvent) {
-      requests.inc({ status: e.status, code: e.code ?? 'none', team: teamLabel(e.team) });
+      // The same closed set in both families: a probe (healthz, readyz) never passes for API traffic.
+      const endpoint = e.endpoint !== null && ENDPOINTS.has(e.endpoint) ? e.endpoint : 'other';
+      requests.inc({ endpoint, status: e.status, code: e.code ?? 'none', team: teamLabel(e.team) });
       if (e.code) refusals.inc({ code: e.code });
       if (e.topic) safety.inc({ topic: e.topic, action: e.code ? 'refused' : 'no_offer' });
       if (e.language !== null) languages.inc({ language: metricLanguage(e.language), read: String(e.read !== false) });
-      duration.observe({ endpoint: e.endpoint ?? 'other' }, e.seconds);
+      duration.observe({ endpoint }, e.seconds);
     },
     analysis(e: AnalysisEvent) {
       analyses.inc({ status: e.status });

@@ -8,9 +8,11 @@
  * - status = ERROR_STATUS[code], and the code is one the oracle allows;
  * - 405 carries `Allow`;
  * - over a socket, an answer given without reading a declared body says `Connection: close`
- *   (and the lane checks the server then closes), so the unread bytes never pass for a request.
+ *   (and the lane checks the server then closes), so the unread bytes never pass for a request;
+ * - where the store can be read (usageViolations): the team's counts went up by one for a
+ *   billed success and by nothing otherwise, and `meta.usage` shows the counts after the request.
  */
-import { ERROR_STATUS } from 'chatads';
+import { ERROR_STATUS, type Counts } from 'chatads';
 import type { Expectation } from './oracle.ts';
 import { DOC, OK, type FuzzCase, type Outcome } from './model.ts';
 
@@ -122,4 +124,39 @@ function envelopeOrDocument(text: string, status: number, requestId: string, v: 
   if (STATUS[error.code] === undefined) v.push(`unknown code ${error.code}`);
   else if (STATUS[error.code] !== status) v.push(`${error.code} with status ${status}, not ${STATUS[error.code]}`);
   return error.code;
+}
+
+/** Reasons a success may carry without being billed (and so without counting): withheld answers. */
+const UNBILLED_REASONS = new Set(['unsupported_language', 'sensitive_topic']);
+
+/**
+ * The counts around one case (docs/http-api.md): a request counts once when it is served as a
+ * billed success (`data.billed`: every counted request, cache hits included), and not at all when
+ * it is refused, fails, is withheld (`unsupported_language`, the safety floor) or gets no answer.
+ * `meta.usage`, where the answer has one, holds the counts after this request: what the store
+ * says once the answer is in. `before` and `after` are read from the store between cases.
+ */
+export function usageViolations(obs: Observed, label: Outcome, before: Counts, after: Counts): string[] {
+  const v: string[] = [];
+  type Body = { data?: { billed?: unknown; reason?: unknown } | null; meta?: { usage?: Record<string, unknown> } };
+  let body: Body | null = null;
+  try {
+    const parsed: unknown = obs.text === '' ? null : JSON.parse(obs.text);
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as Body;
+  } catch {
+    /* not JSON: check() reports it */
+  }
+  const billed = label === OK && body?.data?.billed === true;
+  if (label === OK && body?.data && body.data.billed !== true && !UNBILLED_REASONS.has(body.data.reason as string)) {
+    v.push(`a success with billed ${JSON.stringify(body.data.billed)} and reason ${JSON.stringify(body.data.reason)}`);
+  }
+  const want = billed ? 1 : 0;
+  const daily = after.daily - before.daily;
+  const monthly = after.monthly - before.monthly;
+  if (daily !== want || monthly !== want) v.push(`usage went up by ${daily} (daily) and ${monthly} (monthly), expected ${want} for ${label}${label === OK ? (billed ? ' (billed)' : ' (not billed)') : ''}`);
+  const usage = body?.meta?.usage;
+  if (usage && (usage.daily_requests !== after.daily || usage.monthly_requests !== after.monthly)) {
+    v.push(`meta.usage says ${usage.daily_requests}/${usage.monthly_requests}, the store ${after.daily}/${after.monthly}`);
+  }
+  return v;
 }

@@ -12,6 +12,13 @@
 export type Target = 'handle' | 'node' | 'express' | 'hono';
 export const TARGETS: readonly Target[] = ['handle', 'node', 'express', 'hono'];
 
+/**
+ * Where the target keeps teams, keys and counters: the default `MemoryStore`, a `SqliteStore` on
+ * a temp file, or a `RedisStore` on a redis-server started for the run (test/fuzz/stores.ts).
+ */
+export type StoreKind = 'memory' | 'sqlite' | 'redis';
+export const STORES: readonly StoreKind[] = ['memory', 'sqlite', 'redis'];
+
 export const MESSAGES_PATH = '/v1/chatads/messages';
 export const OPENAPI_PATH = '/v1/openapi.json';
 /** The default body limit (64 KiB) every target runs with. */

@@ -1,17 +1,20 @@
 /**
- * The property, run against one target: generate a case, send it, check the answer against the
- * oracle. Counts what came back; on a violation fast-check shrinks the case and the report
+ * The property, run against one target on one store: generate a case, send it, check the answer
+ * against the oracle, and, where the store can be read from here, the team's counts against the
+ * answer. Counts what came back; on a violation fast-check shrinks the case and the report
  * carries the seed and path to replay it. Shared by `npm run fuzz` and test/fuzz.test.ts.
  */
 import fc from 'fast-check';
 import { fuzzCase } from './arbitraries.ts';
-import { check } from './invariants.ts';
-import { latin1, type FuzzCase, type Target } from './model.ts';
+import { check, usageViolations } from './invariants.ts';
+import { latin1, type FuzzCase, type StoreKind, type Target } from './model.ts';
 import { expectationFor } from './oracle.ts';
 import { startFixture } from './targets.ts';
 
 export interface FuzzOptions {
   runs: number;
+  /** Where the target keeps its counters. Default: memory. */
+  store?: StoreKind;
   seed?: number;
   /** A counterexample path from an earlier report, to replay it. */
   path?: string;
@@ -32,6 +35,9 @@ export interface FuzzFailure {
 
 export interface FuzzReport {
   target: Target;
+  store: StoreKind;
+  /** Cases whose counts were checked against the store (0 when it cannot be read from here). */
+  usageChecked: number;
   /** Cases run before the end or the first failure (shrinking attempts not counted). */
   cases: number;
   seed: number;
@@ -45,16 +51,35 @@ export interface FuzzReport {
 
 export async function fuzzTarget(target: Target, options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
-  const fixture = await startFixture(target);
+  const store = options.store ?? 'memory';
+  const fixture = await startFixture(target, store);
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const report: FuzzReport = { target, cases: 0, seed: 0, statuses: {}, outcomes: {}, slowest: { ms: 0, label: '' }, failures: [], ms: 0 };
+  const report: FuzzReport = { target, store, usageChecked: 0, cases: 0, seed: 0, statuses: {}, outcomes: {}, slowest: { ms: 0, label: '' }, failures: [], ms: 0 };
   let failing = false;
+  // The counts after the last case: each case is checked against the change it made.
+  let counts = fixture.usage ? { at: utcDay(), ...(await fixture.usage()) } : null;
   const property = fc.asyncProperty(fuzzCase(fixture.keys), async (c) => {
     const exp = expectationFor(c, target, fixture.keys);
     const sent = performance.now();
     const obs = await fixture.send(c, timeoutMs);
     const took = performance.now() - sent;
     const verdict = check(c, exp, obs);
+    if (counts && fixture.usage) {
+      let after: typeof counts | null = null;
+      try {
+        after = { at: utcDay(), ...(await fixture.usage()) };
+      } catch (err) {
+        verdict.violations.push(`the counts could not be read: ${(err as Error)?.message}`);
+      }
+      if (after) {
+        // Across UTC midnight the daily count starts over: that case is not checked.
+        if (after.at === counts.at) {
+          verdict.violations.push(...usageViolations(obs, verdict.label, counts, after));
+          if (!failing) report.usageChecked++;
+        }
+        counts = after;
+      }
+    }
     if (!failing) {
       report.cases++;
       if (took > report.slowest.ms) report.slowest = { ms: Math.round(took), label: `${verdict.label}, ${c.framing.kind}, ${c.body.length} B` };
@@ -100,6 +125,8 @@ export async function fuzzTarget(target: Target, options: FuzzOptions): Promise<
   report.ms = Math.round(performance.now() - started);
   return report;
 }
+
+const utcDay = (): string => new Date().toISOString().slice(0, 10);
 
 function bump(counts: Record<string, number>, key: string): void {
   counts[key] = (counts[key] ?? 0) + 1;

@@ -1,10 +1,12 @@
 /**
  * What the properties run against: a team whose limits never get in the way (so a valid
  * request must succeed) on the built package, as users install it. `handle()` runs in this
- * process; each adapter runs in a process of its own (test/fixtures/adapter-serve.ts), on the
- * other core, where a crash or an unhandled rejection cannot hide: the fixture reports its
- * stderr and whether it is still alive. And the two ways of sending a case: translated into
- * an `HttpRequest`, or as bytes on a raw socket.
+ * process; each adapter runs in a process of its own (test/fixtures/adapter-serve.ts, or
+ * test/fuzz/serve.ts on a SQLite or Redis store), on the other core, where a crash or an
+ * unhandled rejection cannot hide: the fixture reports its stderr and whether it is still
+ * alive. The team's counts are read after every case where this process can reach the store:
+ * `handle()` on any store, an adapter on SQLite or Redis (through a connection of its own). And
+ * the two ways of sending a case: translated into an `HttpRequest`, or as bytes on a raw socket.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,21 +14,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createChatAds, generateKey, type ChatAds, type HttpRequest, type TeamConfig } from 'chatads';
+import { createChatAds, generateKey, type ChatAds, type Counts, type HttpRequest, type Store, type TeamConfig } from 'chatads';
 import type { Observed } from './invariants.ts';
 import { Lane } from './lane.ts';
-import { latin1, type FuzzCase, type FuzzKeys, type Target } from './model.ts';
+import { latin1, type FuzzCase, type FuzzKeys, type StoreKind, type Target } from './model.ts';
+import { openStore, prepareStore, type StorePlace } from './stores.ts';
 import { encodeRequest } from './wire.ts';
 
 export interface Fixture {
   keys: FuzzKeys;
   /** Sends one case and reports what came back. */
   send(c: FuzzCase, timeoutMs: number): Promise<Observed>;
+  /** The fuzzing team's counts now, when this process can read them (not a memory store in another process). */
+  usage?(): Promise<Counts>;
   /** Stops the server; for a server process, what it wrote on stderr and how it ended. */
   close(): Promise<{ stderr: string; exit: number | null; aliveUntilClose: boolean }>;
 }
 
 const SERVER = fileURLToPath(new URL('../fixtures/adapter-serve.ts', import.meta.url));
+const STORE_SERVER = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const TEAM_ID = 'fuzz';
 
 function fuzzTeam(): { keys: FuzzKeys; team: TeamConfig } {
   const valid = generateKey();
@@ -34,7 +41,7 @@ function fuzzTeam(): { keys: FuzzKeys; team: TeamConfig } {
   return {
     keys: { valid: valid.key, revoked: revoked.key, unknown: generateKey().key },
     team: {
-      id: 'fuzz',
+      id: TEAM_ID,
       plan: 'enterprise',
       limits: { daily: 1e12, monthly: 1e12, per_second: 1e12, burst: 1e12 },
       keys: [
@@ -47,40 +54,66 @@ function fuzzTeam(): { keys: FuzzKeys; team: TeamConfig } {
   };
 }
 
-export async function startFixture(target: Target): Promise<Fixture> {
+export async function startFixture(target: Target, storeKind: StoreKind = 'memory'): Promise<Fixture> {
   const { keys, team } = fuzzTeam();
-  if (target === 'handle') {
-    const chatads = createChatAds({ teams: [team] });
-    await chatads.ready();
-    return {
-      keys,
-      send: (c, ms) => viaHandle(chatads, c, ms),
-      close: async () => {
-        await chatads.close();
-        return { stderr: '', exit: 0, aliveUntilClose: true };
-      },
-    };
+  const place = await prepareStore(storeKind);
+  try {
+    return target === 'handle' ? await inProcess(place, keys, team) : await serverProcess(target, place, keys, team);
+  } catch (err) {
+    await place.close();
+    throw err;
   }
+}
+
+const countsOf = (store: Store) => (): Promise<Counts> => store.usage(TEAM_ID, Date.now());
+
+async function inProcess(place: StorePlace, keys: FuzzKeys, team: TeamConfig): Promise<Fixture> {
+  const chatads = createChatAds({ teams: [team], store: openStore(place.spec) });
+  await chatads.ready();
+  return {
+    keys,
+    send: (c, ms) => viaHandle(chatads, c, ms),
+    usage: countsOf(chatads.store),
+    close: async () => {
+      await chatads.close();
+      await place.close();
+      return { stderr: '', exit: 0, aliveUntilClose: true };
+    },
+  };
+}
+
+async function serverProcess(target: Exclude<Target, 'handle'>, place: StorePlace, keys: FuzzKeys, team: TeamConfig): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'chatads-fuzz-'));
   writeFileSync(join(dir, 'teams.json'), JSON.stringify({ teams: [team] }));
-  const child = spawn(process.execPath, [SERVER, target, join(dir, 'teams.json'), '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = place.kind === 'memory' ? [SERVER, target, join(dir, 'teams.json'), '--quiet'] : [STORE_SERVER, target, join(dir, 'teams.json'), JSON.stringify(place.spec)];
+  const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) resolve(Number(m[1]));
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`the ${target} server exited ${code}: ${stderr}`)));
     });
-    child.once('exit', (code) => reject(new Error(`the ${target} server exited ${code}: ${stderr}`)));
-  });
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  // The server has stored the team: a second connection reads the same counts.
+  const reader = place.kind === 'memory' ? null : openStore(place.spec);
   const lane = new Lane(port);
   return {
     keys,
     send: (c, ms) => viaSocket(lane, c, ms),
+    ...(reader ? { usage: countsOf(reader) } : {}),
     async close() {
       lane.close();
+      await reader?.close();
       const aliveUntilClose = child.exitCode === null && child.signalCode === null;
       const exit = await new Promise<number | null>((resolve) => {
         if (!aliveUntilClose) return resolve(child.exitCode);
@@ -88,6 +121,7 @@ export async function startFixture(target: Target): Promise<Fixture> {
         child.kill('SIGTERM');
       });
       rmSync(dir, { recursive: true, force: true });
+      await place.close();
       return { stderr, exit, aliveUntilClose };
     },
   };

@@ -151,12 +151,17 @@ export class LlmInvalidOutputError extends Error {
   override readonly name = 'LlmInvalidOutputError';
 }
 
-/** Structured-output failures: ours, and the AI SDK's or zod's passed through, by name. */
+/**
+ * Structured-output failures: ours, and the AI SDK's or zod's passed through, by name.
+ * `AI_NoOutputGeneratedError`: the model stopped (length, content filter) before any text, so
+ * there was nothing to parse.
+ */
 function isInvalidOutput(err: unknown): boolean {
   if (err instanceof LlmInvalidOutputError) return true;
   const name = errorName(err);
   return (
     name === 'AI_NoObjectGeneratedError' ||
+    name === 'AI_NoOutputGeneratedError' ||
     name === 'AI_JSONParseError' ||
     name === 'AI_TypeValidationError' ||
     name === 'SyntaxError' ||
@@ -197,17 +202,24 @@ function brandOf(llmBrand: string | null, described: ReturnType<typeof describeT
 
 /**
  * The model's spans as `Mention`s in message order, or null when a span is not an exact
- * substring of the message (the whole answer is then distrusted). Each span takes its first
- * occurrence that overlaps no span accepted before it; a span whose every occurrence overlaps
- * one, and duplicates of an accepted search term (any case), are dropped.
+ * substring of the message (the whole answer is then distrusted: every span is checked, those
+ * past the first MAX_LLM_MENTIONS too). Each span takes its first occurrence that overlaps no
+ * span accepted before it; a span whose every occurrence overlaps one, and duplicates of an
+ * accepted search term (any case), are dropped.
  */
 export function llmMentions(message: string, analysis: LlmAnalysis): Mention[] | null {
+  const checked = new Set<string>();
+  for (const m of analysis.mentions) {
+    const text = m.text.trim();
+    if (!text || checked.has(text)) continue;
+    if (!message.includes(text)) return null;
+    checked.add(text);
+  }
   const accepted: (Mention & { end: number })[] = [];
   const seen = new Set<string>();
   for (const m of analysis.mentions.slice(0, MAX_LLM_MENTIONS)) {
     const text = m.text.trim();
     if (!text) continue;
-    if (!message.includes(text)) return null;
     const searchTerm = searchTermOf(text);
     const key = searchTerm.toLowerCase();
     if (!searchTerm || seen.has(key)) continue;

@@ -15,6 +15,7 @@
 import { readMessage, type ReadMessage } from '../extract/index.js';
 import { score, sigmoid, type Weights } from '../model/linear.js';
 import { lazyModel } from '../model/load.js';
+import { weightsOfModel } from '../model/weights.js';
 import type { IntentLevel } from '../types.js';
 import { familiesOf, intentFeatures, tokensOf, type IntentFamily } from './features.js';
 import { signalsOfTokens, type IntentSignalHit } from './signals.js';
@@ -51,7 +52,7 @@ let shipped: IntentWeights | null = null;
 function shippedWeights(): IntentWeights {
   if (!shipped) {
     const m = intentModel();
-    shipped = { table: m.table, mask: m.mask, classes: m.classes, families: familiesOf(m.header.params), a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
+    shipped = { ...weightsOfModel(m), families: familiesOf(m.header.params), a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
   }
   return shipped;
 }

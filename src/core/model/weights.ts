@@ -3,7 +3,9 @@
  * files, with which hashes and dev figures) and a weight table of `2^bits` rows × `classes`
  * columns, stored sparse (only rows with a non-zero weight) as base64 of
  *   [row delta: unsigned LEB128][classes × int16 little endian] ...
- * with one scale for the whole table. Decoded once, on first use, into a dense Float32Array.
+ * with one scale for the whole table. Decoded once, on first use, into a Float32Array: dense, or
+ * only the rows the file holds with an index of rows (`slots`) when that takes less than half
+ * the memory. Both give every weight the same float32 value, so scores are the same.
  */
 import type { Weights } from './linear.js';
 export interface ModelHeader {
@@ -38,12 +40,11 @@ export interface LinearModel extends Weights {
 export function decodeModel(file: ModelFile): LinearModel {
   const classes = file.header.classes.length;
   const rows = 2 ** file.header.bits;
-  const table = new Float32Array(rows * classes);
   const bytes = Buffer.from(file.weights, 'base64');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let pos = 0;
-  let row = -1;
-  while (pos < bytes.length) {
+  // Each stored row is its LEB128 delta and `classes` int16s.
+  const stored: number[] = [];
+  for (let pos = 0, row = -1; pos < bytes.length; pos += 2 * classes) {
     let delta = 0;
     let shift = 0;
     for (;;) {
@@ -53,12 +54,25 @@ export function decodeModel(file: ModelFile): LinearModel {
       if (b < 0x80) break;
     }
     row += delta;
-    for (let c = 0; c < classes; c++) {
-      table[row * classes + c] = view.getInt16(pos, true) * file.scale;
-      pos += 2;
-    }
+    stored.push(row, pos);
   }
-  return { header: file.header, table, mask: rows - 1, classes };
+  const count = stored.length / 2;
+  const compact = count * classes * 4 + rows * 4 < (rows * classes * 4) / 2;
+  const table = new Float32Array((compact ? count : rows) * classes);
+  const slots = compact ? new Uint32Array(rows) : undefined;
+  for (let i = 0; i < count; i++) {
+    const row = stored[2 * i]!;
+    const at = stored[2 * i + 1]!;
+    const place = slots ? i : row;
+    if (slots) slots[row] = i + 1;
+    for (let c = 0; c < classes; c++) table[place * classes + c] = view.getInt16(at + 2 * c, true) * file.scale;
+  }
+  return { header: file.header, table, mask: rows - 1, classes, ...(slots ? { slots } : {}) };
+}
+
+/** The weights of a decoded model, without its header (the compact index kept when there is one). */
+export function weightsOfModel(m: LinearModel): Weights {
+  return { table: m.table, mask: m.mask, classes: m.classes, ...(m.slots ? { slots: m.slots } : {}) };
 }
 
 /** The inverse of `decodeModel`, for the trainer: weights with |w| < `floor` are dropped. */

@@ -4,6 +4,7 @@
  * no route (no Amazon tag at all, no eBay campaign) is left out.
  */
 import { z } from 'zod';
+import { strictObject } from '../did-you-mean.js';
 import { ebayCampaignId, type TeamRules } from '../teams.js';
 import type { Route } from './chain.js';
 import { ebaySiteCodeOf, routeToEbaySite } from './ebay-sites.js';
@@ -39,10 +40,13 @@ export const ebayProgramShape = {
   marketplaces: z.array(siteCode).min(1).nullish(),
 };
 
+/** `ebayProgramShape` alone: an unknown key is an issue at its path naming the closest known key. */
+const ebayProgramSchema = strictObject(ebayProgramShape);
+
 /** Validates `ebay` of `createChatAds`; throws a RangeError naming the field (never a value). */
 export function parseEbayProgram(input: EbayProgramOptions | undefined): EbayProgramOptions {
   if (input === undefined) return {};
-  const parsed = z.object(ebayProgramShape).strict().safeParse(input);
+  const parsed = ebayProgramSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `ebay.${i.path.map(String).join('.')}: ${i.message}`);
   throw new RangeError(lines.join('; '));

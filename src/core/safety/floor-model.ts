@@ -7,6 +7,7 @@
  */
 import { addFeature, type Weights } from '../model/linear.js';
 import { lazyModel } from '../model/load.js';
+import { weightsOfModel } from '../model/weights.js';
 import type { TopicRead } from './detect.js';
 import { eachFloorFeature } from './features.js';
 import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
@@ -24,7 +25,7 @@ let shipped: FloorWeights | undefined;
 function shippedWeights(): FloorWeights {
   if (!shipped) {
     const m = safetyModel();
-    shipped = { table: m.table, mask: m.mask, classes: m.classes, threshold: m.header.params.threshold ?? Infinity };
+    shipped = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity };
   }
   return shipped;
 }

@@ -8,6 +8,7 @@
  * prints and serialises as "[redacted]".
  */
 import { z } from 'zod';
+import { strictObject } from '../../core/did-you-mean.js';
 import { MARKETPLACES, marketplaceCodeOf, type Region } from '../../core/resolve/marketplaces.js';
 import { httpUrl, Secret, secretString } from '../config.js';
 
@@ -46,26 +47,25 @@ const storeCode = z.string().transform((s, ctx) => {
   return code;
 });
 
-export const creatorsCredentialSchema = z
-  .object({
-    credential_id: secretString,
-    credential_secret: secretString,
-    /** "2.1" … "3.3"; Associates Central's "v3.2" is accepted. */
-    version,
-    /** Default https://creatorsapi.amazon. */
-    api_base_url: httpUrl.optional(),
-    /** Default: the token endpoint of `version`. */
-    token_url: httpUrl.optional(),
-    /** Store codes ("US", "GB", "UK", "DE") this credential serves; default every store of its region. */
-    marketplaces: z.array(storeCode).min(1).optional(),
-    /** Requests per second allowed by Amazon for this account; default 1. */
-    tps: z.number().positive().max(1000).default(1),
-    /** Items asked for per search, 1..10; default 3. */
-    item_count: z.number().int().min(1).max(10).default(3),
-    /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
-    max_queue_ms: z.number().int().min(0).max(10_000).default(300),
-  })
-  .strict()
+/** One credential; an unknown key is an issue at its path naming the closest known key. */
+export const creatorsCredentialSchema = strictObject({
+  credential_id: secretString,
+  credential_secret: secretString,
+  /** "2.1" … "3.3"; Associates Central's "v3.2" is accepted. */
+  version,
+  /** Default https://creatorsapi.amazon. */
+  api_base_url: httpUrl.optional(),
+  /** Default: the token endpoint of `version`. */
+  token_url: httpUrl.optional(),
+  /** Store codes ("US", "GB", "UK", "DE") this credential serves; default every store of its region. */
+  marketplaces: z.array(storeCode).min(1).optional(),
+  /** Requests per second allowed by Amazon for this account; default 1. */
+  tps: z.number().positive().max(1000).default(1),
+  /** Items asked for per search, 1..10; default 3. */
+  item_count: z.number().int().min(1).max(10).default(3),
+  /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
+  max_queue_ms: z.number().int().min(0).max(10_000).default(300),
+})
   .transform((c) => {
     const region = REGION_OF[c.version];
     const marketplaces = c.marketplaces
@@ -104,12 +104,20 @@ export class CreatorsConfigError extends Error {
   }
 }
 
+const credentialList = z.array(creatorsCredentialSchema).min(1);
+const oneCredential = creatorsCredentialSchema.transform((c) => [c]);
+
+/**
+ * The schema for `value` by its shape, an array or one object, so the issues point into it (a
+ * union would only say "Invalid input"). The config file's check (core/config.ts) uses it too.
+ */
+export function creatorsSchemaFor(value: unknown): z.ZodType<CreatorsCredential[]> {
+  return Array.isArray(value) ? credentialList : oneCredential;
+}
+
 /** Parses and normalises; throws a CreatorsConfigError listing paths and reasons (never values). */
 export function parseCreatorsConfig(value: unknown, source = 'retailer_api'): CreatorsCredential[] {
-  // Parsed by shape, so the issues point into the object (a union would only say "Invalid input").
-  const parsed = Array.isArray(value)
-    ? z.array(creatorsCredentialSchema).min(1).safeParse(value)
-    : creatorsCredentialSchema.transform((c) => [c]).safeParse(value);
+  const parsed = creatorsSchemaFor(value).safeParse(value);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `  ${[source, ...i.path.map(String)].join('.')}: ${i.message}`);
   throw new CreatorsConfigError(`${source} is invalid:\n${lines.join('\n')}`);

@@ -7,6 +7,7 @@
  * are held in a `Secret` that never prints.
  */
 import { z } from 'zod';
+import { strictObject } from '../../core/did-you-mean.js';
 import { ebayProgramShape, type EbayProgramOptions } from '../../core/resolve/routes.js';
 import { httpUrl, secretString, type Secret } from '../config.js';
 
@@ -15,30 +16,29 @@ export const DEFAULT_EBAY_TOKEN_URL = 'https://api.ebay.com/identity/v1/oauth2/t
 /** The scope of the client-credentials grant that the Browse API's search accepts. */
 export const EBAY_API_SCOPE = 'https://api.ebay.com/oauth/api_scope';
 
-export const ebayConfigSchema = z
-  .object({
-    ...ebayProgramShape,
-    /** The keyset's App ID (OAuth client id); with `client_secret`, enables item links. */
-    client_id: secretString.optional(),
-    /** The keyset's Cert ID (OAuth client secret). */
-    client_secret: secretString.optional(),
-    /** Default https://api.ebay.com. */
-    api_base_url: httpUrl.optional(),
-    /** Default https://api.ebay.com/identity/v1/oauth2/token. */
-    token_url: httpUrl.optional(),
-    /**
-     * Return eBay's item titles and images in `products` (off by default: eBay content is shown
-     * only where the operator's licence allows it, docs/compliance.md). Prices are never returned.
-     */
-    item_details: z.boolean().default(false),
-    /** Items kept per search, 1..10; default 3. */
-    item_count: z.number().int().min(1).max(10).default(3),
-    /** Calls per second this instance sends (eBay's default allowance is 5,000 a day). Default 2. */
-    tps: z.number().positive().max(1000).default(2),
-    /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
-    max_queue_ms: z.number().int().min(0).max(10_000).default(300),
-  })
-  .strict()
+/** An unknown key is an issue at its path naming the closest known key. */
+export const ebayConfigSchema = strictObject({
+  ...ebayProgramShape,
+  /** The keyset's App ID (OAuth client id); with `client_secret`, enables item links. */
+  client_id: secretString.optional(),
+  /** The keyset's Cert ID (OAuth client secret). */
+  client_secret: secretString.optional(),
+  /** Default https://api.ebay.com. */
+  api_base_url: httpUrl.optional(),
+  /** Default https://api.ebay.com/identity/v1/oauth2/token. */
+  token_url: httpUrl.optional(),
+  /**
+   * Return eBay's item titles and images in `products` (off by default: eBay content is shown
+   * only where the operator's licence allows it, docs/compliance.md). Prices are never returned.
+   */
+  item_details: z.boolean().default(false),
+  /** Items kept per search, 1..10; default 3. */
+  item_count: z.number().int().min(1).max(10).default(3),
+  /** Calls per second this instance sends (eBay's default allowance is 5,000 a day). Default 2. */
+  tps: z.number().positive().max(1000).default(2),
+  /** Longest wait for a rate-limit slot; a later slot skips the call. Default 300 ms. */
+  max_queue_ms: z.number().int().min(0).max(10_000).default(300),
+})
   .superRefine((c, ctx) => {
     if ((c.client_id === undefined) !== (c.client_secret === undefined)) {
       ctx.addIssue({ code: 'custom', path: [c.client_id === undefined ? 'client_id' : 'client_secret'], message: 'client_id and client_secret go together' });

@@ -8,6 +8,7 @@
 import { decodeStep } from '../../model/decode.js';
 import type { Weights } from '../../model/linear.js';
 import { lazyModel } from '../../model/load.js';
+import { weightsOfModel } from '../../model/weights.js';
 import type { Word } from '../words.js';
 import { ALL_FAMILIES, allowed, BN, BG, IG, IN, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
 
@@ -54,7 +55,7 @@ export function tagWords(ctx: FeatureContext, weights: TaggerWeights = shippedWe
 
 export function shippedWeights(): TaggerWeights {
   const m = taggerModel();
-  return { table: m.table, mask: m.mask, classes: m.classes, families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0 };
+  return { ...weightsOfModel(m), families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0 };
 }
 
 /** Words written together with the previous one ("WH-1000XM5", "PS5's"): no space between. */
