@@ -154,3 +154,25 @@ describe('a compact table scores exactly as the dense one', () => {
     expect(intent.slots).toBeUndefined();
   });
 });
+
+describe('the trainers see the shipped weights dense', () => {
+  it('asShipped gives every row of the table, at its own index, as decodeModel compact gives it', async () => {
+    const { asShipped } = await import('../scripts/train/files.js');
+    const { decodeModel, encodeModel } = await import('../src/core/model/weights.js');
+    const bits = 12;
+    const classes = ['O', 'B', 'I'];
+    const table = new Float64Array(2 ** bits * classes.length);
+    for (let row = 0; row < 2 ** bits; row += 97) for (let c = 0; c < classes.length; c++) table[row * classes.length + c] = ((row % 7) - 3) * 0.25 + c;
+    const dense = asShipped(classes, bits, table, 1e-6);
+    expect(dense.length).toBe(table.length);
+    const header = { model: '', format: 1 as const, command: '', data: {}, bits, classes, dev: {}, params: {} };
+    const compact = decodeModel(encodeModel(header, table, 1e-6));
+    expect(compact.slots).toBeInstanceOf(Uint32Array);
+    for (let row = 0; row < 2 ** bits; row++) {
+      const slot = compact.slots![row]!;
+      for (let c = 0; c < classes.length; c++) {
+        expect(dense[row * classes.length + c]).toBe(slot === 0 ? 0 : compact.table[(slot - 1) * classes.length + c]);
+      }
+    }
+  });
+});

@@ -43,10 +43,10 @@ export function corpusHashes(dir: URL): Record<string, string> {
   return Object.fromEntries(files.map((f) => [`data/${name}/${f}`, sha256File(fileURLToPath(new URL(f, dir)))]));
 }
 
-/** Encodes a table as shipped (pruned at `floor`, quantised) and decodes it back. */
+/** Encodes a table as shipped (pruned at `floor`, quantised) and decodes it back, dense. */
 export function asShipped(classes: readonly string[], bits: number, table: Float64Array, floor: number): Float32Array {
   const header: ModelHeader = { model: '', format: 1, command: '', data: {}, bits, classes, dev: {}, params: {} };
-  return decodeModel(encodeModel(header, table, floor)).table;
+  return decodeModel(encodeModel(header, table, floor), { dense: true }).table;
 }
 
 /** What a linear model's trainer hands the orchestrator. */

@@ -37,7 +37,8 @@ export interface LinearModel extends Weights {
   table: Float32Array;
 }
 
-export function decodeModel(file: ModelFile): LinearModel {
+/** `dense`: always the whole table (the trainers, which index it directly). */
+export function decodeModel(file: ModelFile, options: { dense?: boolean } = {}): LinearModel {
   const classes = file.header.classes.length;
   const rows = 2 ** file.header.bits;
   const bytes = Buffer.from(file.weights, 'base64');
@@ -57,7 +58,7 @@ export function decodeModel(file: ModelFile): LinearModel {
     stored.push(row, pos);
   }
   const count = stored.length / 2;
-  const compact = count * classes * 4 + rows * 4 < (rows * classes * 4) / 2;
+  const compact = !options.dense && count * classes * 4 + rows * 4 < (rows * classes * 4) / 2;
   const table = new Float32Array((compact ? count : rows) * classes);
   const slots = compact ? new Uint32Array(rows) : undefined;
   for (let i = 0; i < count; i++) {
