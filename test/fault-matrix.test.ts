@@ -64,6 +64,9 @@ describe('fault matrix, in process', () => {
 
   it('the premise: without a fault the retailer API answers', async () => {
     const healthy: Cell = { row: { name: 'none' }, target: 'retailer', fill_priority: 'coverage', retailer: null, shopping: null };
+    // The file's first call also opens the pooled connections and compiles the code on the way:
+    // on a loaded machine it outlasted the 300 ms budget once. The premise is a warm process.
+    await runCell(up, healthy, BUDGETS);
     const run = await runCell(up, healthy, BUDGETS);
     expectTaggedSuccess(run.status, run.body);
     expect(run.source).toBe('retailer_api');
