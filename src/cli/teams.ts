@@ -268,22 +268,10 @@ async function teamsSetTopics(args: string[]): Promise<number> {
   if (unknown.length > 0) return usage(`chatads teams set-topics: unknown topic(s) ${unknownNames(unknown, TOPICS)}; topics: ${TOPICS.join(', ')}`, help);
   const { id, data: file } = values;
   return reporting('teams set-topics', async () => {
-    const store = openData(file, true);
-    let saved: Team | null;
-    try {
-      saved = await store.updateTeam(id, (team) =>
-        team
-          ? {
-              ...team,
-              ...(topics !== undefined ? { blocked_topics: TOPICS.filter((t) => topics.includes(t)) } : {}),
-              ...(floor !== undefined ? { safety_floor: floor === 'on' } : {}),
-            }
-          : null,
-      );
-    } finally {
-      await store.close();
-    }
-    if (!saved) throw new CliError(`no team "${id}" in ${file}`);
+    const saved = await patchTeam(file, id, {
+      ...(topics !== undefined ? { blocked_topics: TOPICS.filter((t) => topics.includes(t)) } : {}),
+      ...(floor !== undefined ? { safety_floor: floor === 'on' } : {}),
+    });
     process.stdout.write(`team "${id}": blocked topics ${saved.blocked_topics.join(', ') || 'none'}; safety floor ${saved.safety_floor ? 'on' : 'OFF'}\n`);
     return 0;
   });
@@ -302,25 +290,26 @@ async function teamsSetPrograms(args: string[]): Promise<number> {
   if (campaign !== undefined && campaign !== null && typeof campaign === 'object') return usage(`chatads teams set-programs: ${campaign.error}`, help);
   const { id, data: file } = values;
   return reporting('teams set-programs', async () => {
-    const store = openData(file, true);
-    let saved: Team | null;
-    try {
-      saved = await store.updateTeam(id, (team) =>
-        team
-          ? {
-              ...team,
-              ...(programs !== undefined ? { programs } : {}),
-              ...(campaign !== undefined ? { ebay_campaign_id: campaign } : {}),
-            }
-          : null,
-      );
-    } finally {
-      await store.close();
-    }
-    if (!saved) throw new CliError(`no team "${id}" in ${file}`);
+    const saved = await patchTeam(file, id, {
+      ...(programs !== undefined ? { programs } : {}),
+      ...(campaign !== undefined ? { ebay_campaign_id: campaign } : {}),
+    });
     process.stdout.write(`team "${id}": programmes ${saved.programs.join(', ')}; ${campaignText(saved.ebay_campaign_id)}\n`);
     return 0;
   });
+}
+
+/** Changes some fields of a stored team in one transaction; the saved team, or an error when there is none. */
+async function patchTeam(file: string, id: string, patch: Partial<Team>): Promise<Team> {
+  const store = openData(file, true);
+  let saved: Team | null;
+  try {
+    saved = await store.updateTeam(id, (team) => (team ? { ...team, ...patch } : null));
+  } finally {
+    await store.close();
+  }
+  if (!saved) throw new CliError(`no team "${id}" in ${file}`);
+  return saved;
 }
 
 /** What `teams show --json` prints. */
