@@ -4,7 +4,6 @@
  * each `programs` order. Every eBay site answers with a tracked item URL on its own host; the
  * fall-back order is exact; the token is fetched once per lifetime under 100 concurrent requests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,15 +13,15 @@ import { generateKey } from '../src/index.js';
 import { startCreatorsFake, defaultItems, SEARCH_PATH as CREATORS_SEARCH, type CreatorsFake } from './fakes/creators-server.js';
 import { parsePackedHeader, SEARCH_PATH, startEbayFake, type EbayFake } from './fakes/ebay-server.js';
 import { post, type Reply } from './helpers/fixtures.js';
+import { startServe, stop, type Serving } from './helpers/serve-cli.js';
 
 const CAMPAIGN = '5338000001';
 const OWN_CAMPAIGN = '5338000009';
 const TOKEN_LIFE_S = 2;
 let ebay: EbayFake;
 let creators: CreatorsFake;
-let child: ChildProcess;
+let serving: Serving;
 let url: string;
-let output = '';
 const keys = Object.fromEntries(['ebay', 'amazon-first', 'ebay-first', 'plain', 'own'].map((id) => [id, generateKey()]));
 /** Terms the fake Creators API has nothing for. */
 const notOnAmazon = new Set<string>();
@@ -65,23 +64,12 @@ beforeAll(async () => {
       ],
     }),
   );
-  child = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--store', 'memory', '--config', config], {
-    env: { ...process.env, TEST_EBAY_SECRET: 'ebay-cert-secret' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      output += d;
-      const m = /listening on (http:\/\/\S+?)\/v1/.exec(output);
-      if (m) resolve(m[1]!);
-    });
-    child.stderr!.on('data', (d) => (output += d));
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
+  serving = await startServe(['--store', 'memory', '--config', config], dir, { TEST_EBAY_SECRET: 'ebay-cert-secret' });
+  url = serving.url;
 });
 
 afterAll(async () => {
-  child?.kill('SIGTERM');
+  if (serving) await stop(serving);
   await ebay?.close();
   await creators?.close();
 });
@@ -197,6 +185,7 @@ describe('eBay through chatads serve', () => {
   });
 
   it('the start-up line names eBay’s stages; logs hold no secret and no message text', () => {
+    const output = serving.out();
     expect(output).toMatch(/eBay: Browse API → search link/);
     for (const secret of ['ebay-cert-secret', 'ebay-app-id', 'na-secret-value', 'espresso', 'Which']) expect(output).not.toContain(secret);
   });

@@ -25,9 +25,10 @@ export interface Serving {
 /**
  * Starts `chatads serve --port 0 ...args` and resolves once its start-up lines are out. A fresh
  * working directory unless `cwd` is given: the default ./chatads.db never lands in the repo.
+ * `env` is added to the test process's environment (e.g. a secret named by `env:` in a config).
  */
-export function startServe(args: string[], cwd = mkdtempSync(join(tmpdir(), 'chatads-pg-'))): Promise<Serving> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
+export function startServe(args: string[], cwd = mkdtempSync(join(tmpdir(), 'chatads-pg-')), env: Record<string, string> = {}): Promise<Serving> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd, env: { ...process.env, ...env } });
   let out = '';
   return new Promise((resolvePromise, reject) => {
     const check = () => {
