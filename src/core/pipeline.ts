@@ -4,7 +4,7 @@
  * `message_analysis` picks the extraction: `fast` is NLP only, `balanced` and `thorough` ask the
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
-import { describeTerm, readMessage, type Mention, type ReadMessage } from './extract/index.js';
+import { describeTerm, readIn, type Mention, type ReadMessage } from './extract/index.js';
 import { pickForReply, replyMentions } from './extract/reply/index.js';
 import {
   blendIntent,
@@ -18,7 +18,7 @@ import {
   type LlmMode,
 } from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
-import { isReadLanguage, UNDETERMINED } from './language/languages.js';
+import { isReadLanguage, modelLanguage, UNDETERMINED } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
 import type { ResolverChain, RoutedResolution } from './resolve/chain.js';
@@ -73,7 +73,7 @@ export async function runPipeline(
   language: string,
 ): Promise<PipelineResult> {
   const read = isReadLanguage(language) || language === UNDETERMINED;
-  const analysis = await analyzeMessage(request, deps, read);
+  const analysis = await analyzeMessage(request, deps, read, language);
   return { data: await buildData(request, country, rules, deps, analysis, language), cacheable: analysis.cacheable };
 }
 
@@ -148,7 +148,7 @@ async function buildData(
   return data;
 }
 
-async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, readable: boolean): Promise<Analysis> {
+async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, readable: boolean, language: string): Promise<Analysis> {
   const message = request.message;
   if (request.skip_message_analysis) {
     // The message is the search term itself: no extraction, no intent scoring, no filter.
@@ -156,16 +156,16 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
     return { candidates: [{ mention, score: null }], messageScore: null, method: 'skipped', cacheable: true };
   }
   // A bot's reply is read for what it recommends, by the NLP: the LLM's prompt is for users' messages.
-  if (request.role === 'assistant') return replyAnalysis(message, request.question);
+  if (request.role === 'assistant') return replyAnalysis(message, request.question, language);
   const mode = request.message_analysis;
-  if (mode === 'fast') return nlpAnalysis(message, 'nlp', true);
+  if (mode === 'fast') return nlpAnalysis(message, language, 'nlp', true);
 
   if (!deps.llm) {
     if (!deps.state.noModelLogged) {
       deps.state.noModelLogged = true;
       fallback(deps, 'no_model', mode, 0, 'info');
     }
-    return nlpAnalysis(message, 'nlp_fallback', true);
+    return nlpAnalysis(message, language, 'nlp_fallback', true);
   }
 
   if (!readable) return llmOnly(request, deps.llm, deps);
@@ -173,7 +173,7 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
   // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
   // cross-check and intent blend need it anyway.
   const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode]);
-  const read = readMessage(message);
+  const read = readIn(message, language);
   const nlp = read.mentions;
   const nlpScore = scoreRead(read);
   const outcome = await pending;
@@ -216,8 +216,8 @@ async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: Pipe
 }
 
 /** One reading of the message: the same words and mentions feed the intent score. */
-function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boolean): Analysis {
-  const read = readMessage(message);
+function nlpAnalysis(message: string, language: string, method: ExtractionMethod, cacheable: boolean): Analysis {
+  const read = readIn(message, language);
   return scored(read, read.mentions, scoreRead(read), method, cacheable);
 }
 
@@ -225,7 +225,13 @@ function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boole
  * A reply: each mention's score is its link-worthiness (src/core/extract/reply), the reply's
  * the best of them; the words of a reply say nothing of the shopper's intent.
  */
-function replyAnalysis(reply: string, question: string | null): Analysis {
+function replyAnalysis(reply: string, question: string | null, language: string): Analysis {
+  // A reply in a language with models of its own: the mentions its tagger (which learnt from
+  // replies too) finds, each unscored (null passes every min_intent); the reply reader is English.
+  if (modelLanguage(language)) {
+    const mentions = readIn(reply, language).mentions;
+    return { candidates: mentions.map((mention) => ({ mention, score: null })), messageScore: null, method: 'nlp', cacheable: true };
+  }
   const candidates = replyMentions(reply, question);
   const messageScore = candidates.length === 0 ? null : Math.max(...candidates.map((c) => c.score));
   return { candidates, messageScore, method: 'nlp', cacheable: true };

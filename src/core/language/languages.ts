@@ -3,7 +3,19 @@
  * and its safety floor, docs/safety.md). A message confidently in any other language gets no
  * offer (`reason: "unsupported_language"`).
  */
-export const READ_LANGUAGES: readonly string[] = ['en'];
+export const READ_LANGUAGES: readonly string[] = ['en', 'de', 'fr', 'es', 'it'];
+
+/**
+ * The languages read with models of their own (models/<code>/: tagger, intent, safety floor, and
+ * their lexicons and topic phrases), fitted on data/languages (docs/quality.md, "Languages").
+ */
+export const MODEL_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export type ModelLanguage = (typeof MODEL_LANGUAGES)[number];
+
+/** The language's own models, or null for English and undetermined text (read with the English ones). */
+export function modelLanguage(code: string): ModelLanguage | null {
+  return (MODEL_LANGUAGES as readonly string[]).includes(code) ? (code as ModelLanguage) : null;
+}
 
 /** "Undetermined": too little text to tell (names, numbers, model codes), or no clear winner. */
 export const UNDETERMINED = 'und';

@@ -6,7 +6,8 @@
  * not as an emergency. No expression is ever built from user text.
  */
 import { tokenize } from '../keyword-matcher.js';
-import { floorModelTopics } from './floor-model.js';
+import { floorModelTopics, languageFloorWeights } from './floor-model.js';
+import { modelLanguage } from '../language/languages.js';
 import { CATEGORY_TOPICS, FLOOR_TOPICS, TOPICS, topicPhrases, type FloorTopic, type Topic } from './topics.js';
 
 interface Phrase {
@@ -71,11 +72,14 @@ export function readTopics(message: string): TopicRead {
  * from the phrases; the floor's topics from the phrases or the learned floor model
  * (floor-model.ts), asked only with `floor` (a caller that needs the floor's topics): the model
  * is most of the cost, and a team with the floor off and no floor topic blocked need not pay it.
+ * `language`: the message's; de, fr, es and it are read with their own phrases and floor model,
+ * anything else with the English ones.
  */
-export function messageTopics(message: string, floor = true): Topic[] {
-  const read = readTopics(message);
+export function messageTopics(message: string, floor = true, language = 'en'): Topic[] {
+  const own = modelLanguage(language);
+  const read = readTopics(message, own ?? 'en');
   const found = new Set(read.phrases);
-  if (floor) for (const topic of floorModelTopics(read)) found.add(topic);
+  if (floor) for (const topic of own ? floorModelTopics(read, languageFloorWeights(own)) : floorModelTopics(read)) found.add(topic);
   return TOPICS.filter((t) => found.has(t));
 }
 

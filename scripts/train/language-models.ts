@@ -1,0 +1,333 @@
+/**
+ * The models of each language other than English (issue 28): for de, fr, es and it,
+ *   models/<lang>/tagger.json  the mention tagger (averaged perceptron, the English tagger's
+ *                              features plus the language's lexicon marks: ../../src/core/extract/language-lexicon.ts)
+ *   models/<lang>/intent.json  the intent classifier (logistic regression, Platt-calibrated)
+ *   models/<lang>/safety.json  the safety floor's classifier (logistic regressions, a threshold)
+ * fitted on the train split of the language's written corpus (data/languages/<lang>), every
+ * setting chosen by cross-validation on that split in folds by group (a voice never straddles
+ * folds), and the dev split read once, to report (`dev` in each header, `cv_` beside it).
+ */
+import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
+import { splitElisions } from '../../src/core/extract/elisions.js';
+import type { LexiconLanguage } from '../../src/core/extract/language-lexicon.js';
+import { ALL_FAMILIES, BG, BN, IG, IN, O, TAGS } from '../../src/core/extract/tagger/features.js';
+import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
+import { tokenize } from '../../src/core/extract/words.js';
+import { ALL_INTENT_FAMILIES, intentFeatures, INTENT_FAMILIES, type IntentFamily } from '../../src/core/intent/features.js';
+import { intentScore } from '../../src/core/intent/index.js';
+import { featureHash } from '../../src/core/model/hash.js';
+import type { ModelHeader } from '../../src/core/model/weights.js';
+import { readTopics } from '../../src/core/safety/detect.js';
+import { floorFeatures } from '../../src/core/safety/features.js';
+import { floorScores } from '../../src/core/safety/floor-model.js';
+import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
+import { evaluateChatset } from '../eval/chatset.js';
+import { corpusDir, loadCorpus, type CorpusLine } from '../eval/languages-corpus.js';
+import { rocAuc } from '../eval/metrics.js';
+import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
+import { crossFitted, fitPlatt, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
+import { trainPerceptron } from './perceptron.js';
+import type { TaggedSentence } from './corpus.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FOLDS = 5;
+const TAGGER_BITS = 18;
+const TAGGER_FLOOR = 0.05;
+const TAGGER_SEED = 13;
+/** The tagger's settings cross-validation chooses from. */
+const TAGGER_GRID = [
+  { epochs: 6, margin: 0 },
+  { epochs: 12, margin: 0 },
+  { epochs: 12, margin: 20 },
+];
+const O_BIASES = [0, 2, 4, 8, 12, 16, 24];
+const INTENT_BASE: LogisticOptions = { bits: 16, epochs: 20, rate: 0.2, l2: 1e-5, seed: 7 };
+const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[] }> = [
+  { l2: 1e-5, families: INTENT_FAMILIES },
+  { l2: 1e-4, families: INTENT_FAMILIES },
+  { l2: 1e-5, families: INTENT_FAMILIES.filter((f) => f !== 'groups') },
+  { l2: 1e-5, families: INTENT_FAMILIES.filter((f) => f !== 'pairs') },
+];
+const INTENT_FLOOR = 1e-4;
+const SAFETY_SETTINGS: LogisticOptions = { bits: 16, epochs: 30, rate: 0.2, l2: 1e-4, seed: 17 };
+const SAFETY_CLASSES = ['floor', ...FLOOR_TOPICS] as const;
+const SAFETY_FLOOR = 0.0005;
+/** The floor's precision goal (the issue's: recall ≥ 0.90 at precision ≥ 0.85). */
+export const FLOOR_PRECISION_GOAL = 0.85;
+
+const foldOf = (group: string): number => featureHash(`fold:${group}`) % FOLDS;
+
+/** A corpus line as the tagger's trainer takes it: the language's own words, a gold tag per word. */
+export function taggedLine(line: CorpusLine): TaggedSentence {
+  const words = splitElisions(tokenize(line.text, false), line.language);
+  const gold = words.map(() => O);
+  for (const m of [...line.mentions].sort((a, b) => a.start - b.start)) {
+    let first = true;
+    words.forEach((w, i) => {
+      if (w.end <= m.start || w.start >= m.end || gold[i] !== O) return;
+      gold[i] = m.kind === 'named' ? (first ? BN : IN) : first ? BG : IG;
+      first = false;
+    });
+  }
+  return { source: line.language, text: line.text, words, gold, spans: line.mentions.map((m) => ({ start: m.start, end: m.end, kind: m.kind })), group: line.group, origin: { chat: line } };
+}
+
+/** Lenient mention F1 (kind ignored) of a tagger on lines, scored as `npm run eval` scores the chat set. */
+export function mentionF1(lines: readonly CorpusLine[], weightsOf: (line: CorpusLine) => TaggerWeights): number {
+  const byText = new Map(lines.map((l) => [l.text, weightsOf(l)]));
+  return evaluateChatset([{ name: 'languages', rows: lines }], (text) => readMessage(text, byText.get(text)).mentions).scores.lenient.overall.f1 ?? 0;
+}
+
+function trainTaggerOn(lines: readonly CorpusLine[], language: LexiconLanguage, s: (typeof TAGGER_GRID)[number]): TaggerWeights {
+  const trained = trainPerceptron(lines.map(taggedLine), { epochs: s.epochs, margin: s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  return { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR) };
+}
+
+interface LanguageTagger {
+  weights: TaggerWeights;
+  trained: Float64Array;
+  settings: (typeof TAGGER_GRID)[number] & { oBias: number };
+  cv: number;
+  /** A tagger per fold, each trained without it: the intent trainer reads the train lines with them. */
+  folds: TaggerWeights[];
+}
+
+function fitLanguageTagger(train: readonly CorpusLine[], language: LexiconLanguage): LanguageTagger {
+  let best: { s: (typeof TAGGER_GRID)[number]; oBias: number; cv: number; folds: TaggerWeights[] } | null = null;
+  for (const s of TAGGER_GRID) {
+    const folds = Array.from({ length: FOLDS }, (_, k) => trainTaggerOn(train.filter((l) => foldOf(l.group) !== k), language, s));
+    for (const oBias of O_BIASES) {
+      const cv = mentionF1(train, (l) => ({ ...folds[foldOf(l.group)]!, oBias }));
+      log(`  ${language} tagger CV ${JSON.stringify(s)} O-bias ${oBias}: lenient F1 ${r3(cv)}`);
+      if (!best || cv > best.cv + 1e-9) best = { s, oBias, cv, folds };
+    }
+  }
+  const chosen = best!;
+  const trained = trainPerceptron(train.map(taggedLine), { epochs: chosen.s.epochs, margin: chosen.s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  const weights: TaggerWeights = { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR), oBias: chosen.oBias, language };
+  return { weights, trained: trained.table as Float64Array, settings: { ...chosen.s, oBias: chosen.oBias }, cv: chosen.cv, folds: chosen.folds.map((f) => ({ ...f, oBias: chosen.oBias, language })) };
+}
+
+/** The lines the intent model learns from and is judged on: users' messages (not replies). */
+const intentLines = (lines: readonly CorpusLine[]): CorpusLine[] => lines.filter((l) => l.line_intent !== null);
+/** A purchase: intent ≥ 0.5 on the chat set's scale (0.7 and 1.0). */
+const buys = (l: CorpusLine): boolean => (l.line_intent ?? 0) >= 0.5;
+
+function intentExamples(lines: readonly CorpusLine[], reads: readonly ReadMessage[], families: ReadonlySet<IntentFamily>): Example[] {
+  return lines.map((l, i) => ({ x: intentFeatures(reads[i]!, families), y: buys(l) ? 1 : 0, t: l.line_intent ?? 0, w: 1, source: l.kind }));
+}
+
+/** Scores of each line from a model trained without its fold (the folds by group). */
+function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Example[], o: LogisticOptions): number[] {
+  const z = new Array<number>(examples.length).fill(0);
+  for (let k = 0; k < FOLDS; k++) {
+    const w = trainLogistic(examples.filter((_, i) => foldOf(lines[i]!.group) !== k), { ...o, seed: o.seed + k });
+    examples.forEach((e, i) => {
+      if (foldOf(lines[i]!.group) === k) z[i] = e.x.reduce((s, [h, v]) => s + w[h & (2 ** o.bits - 1)]! * v, 0);
+    });
+  }
+  return z;
+}
+
+interface LanguageIntent {
+  table: Float64Array;
+  families: ReadonlySet<IntentFamily>;
+  l2: number;
+  a: number;
+  b: number;
+  cv: Record<string, number>;
+}
+
+function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger): LanguageIntent {
+  const lines = intentLines(train);
+  // Each line read by the tagger of its fold, which never saw it: the mentions the model learns from are the kind it will get.
+  const reads = lines.map((l) => readMessage(l.text, tagger.folds[foldOf(l.group)]!));
+  let best: { g: (typeof INTENT_GRID)[number]; auc: number; z: number[] } | null = null;
+  for (const g of INTENT_GRID) {
+    const families = new Set(g.families);
+    const examples = intentExamples(lines, reads, families);
+    const z = groupCrossFitted(lines, examples, { ...INTENT_BASE, l2: g.l2 });
+    const auc = rocAuc(z, lines.map(buys)) ?? 0;
+    log(`  ${tagger.weights.language} intent CV l2 ${g.l2} families ${g.families.join(',')}: ROC-AUC ${r3(auc)}`);
+    if (!best || auc > best.auc + 1e-9) best = { g, auc, z };
+  }
+  const families = best!.g.families.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(best!.g.families);
+  const settings = { ...INTENT_BASE, l2: best!.g.l2 };
+  // Calibrated on the cross-fitted scores against the lines' own intent values (the chat set's scale).
+  const platt = fitPlatt(best!.z, lines.map((l) => l.line_intent ?? 0), lines.map(() => 1));
+  // Rounded as the header stores them, so the figures here are the run time's.
+  const a = r3(platt.a);
+  const b = r3(platt.b);
+  const examples = intentExamples(lines, lines.map((l) => readMessage(l.text, tagger.weights)), families);
+  const table = trainLogistic(examples, settings);
+  const offeredAt = (l: CorpusLine, i: number) => (l.line_intent ?? 0) <= 0.1 && reads[i]!.mentions.length > 0 && intentScore(best!.z[i]!, { a, b }) >= 0.2;
+  const offered = lines.filter(offeredAt).length;
+  if (process.env.CHATADS_TRAIN_DEBUG) for (const [i, l] of lines.entries()) if (offeredAt(l, i)) log(`    offered: ${l.kind} ${l.line_intent} ${intentScore(best!.z[i]!, { a, b })} ${l.text}`);
+  const nonPurchase = lines.filter((l) => (l.line_intent ?? 0) <= 0.1).length;
+  return { table, families, l2: settings.l2, a, b, cv: { intent_auc: r3(best!.auc), non_purchase_over_low: r3(offered / Math.max(1, nonPurchase)) } };
+}
+
+/** Train examples of the floor: every line (replies too), positive when it is a crisis. */
+function floorExamples(lines: readonly CorpusLine[], language: LexiconLanguage, column: (typeof SAFETY_CLASSES)[number]): Example[] {
+  return lines.map((l) => {
+    const positive = column === 'floor' ? l.floor !== null : l.floor === column;
+    return { x: floorFeatures(readTopics(l.text, language)), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: l.kind };
+  });
+}
+
+function stack(w: readonly Float64Array[]): Float64Array {
+  const rows = w[0]!.length;
+  const table = new Float64Array(rows * w.length);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < w.length; c++) table[r * w.length + c] = w[c]![r]!;
+  return table;
+}
+
+const floorWeights = (table: Float32Array | Float64Array) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity });
+
+/** Precision and recall of the floor (phrases or the model at `threshold`) on lines with their scores. */
+export function floorFigures(lines: readonly CorpusLine[], phrase: readonly boolean[], scores: readonly number[], threshold: number): { precision: number; recall: number } {
+  let tp = 0;
+  let fp = 0;
+  lines.forEach((l, i) => {
+    const fires = phrase[i]! || scores[i]! >= threshold;
+    if (fires && l.floor) tp++;
+    else if (fires) fp++;
+  });
+  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, lines.filter((l) => l.floor).length) };
+}
+
+interface LanguageFloor {
+  table: Float64Array;
+  threshold: number;
+  cv: Record<string, number>;
+}
+
+/**
+ * The floor's threshold is chosen on cross-fitted train scores: going down them while precision
+ * (phrases included) stays ≥ the goal, the highest score that reaches the best recall, never at
+ * or below the score of a message with no known word.
+ */
+function fitLanguageFloor(train: readonly CorpusLine[], language: LexiconLanguage): LanguageFloor {
+  const reads = train.map((l) => readTopics(l.text, language));
+  const phrase = reads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
+  const examples = floorExamples(train, language, 'floor');
+  const z = groupCrossFitted(train, examples, SAFETY_SETTINGS);
+  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(train, language, c), SAFETY_SETTINGS)));
+  const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
+  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
+  // Every score is tried (a small corpus's top score may be a look-alike): the best recall at the
+  // precision goal, and of equal recalls the highest threshold.
+  let threshold = Infinity;
+  let recall = floorFigures(train, phrase, z, Infinity).recall;
+  for (const t of [...z].sort((a, b) => b - a)) {
+    if (t <= noEvidence) break;
+    const at = floorFigures(train, phrase, z, t);
+    if (at.precision >= FLOOR_PRECISION_GOAL && at.recall > recall) {
+      threshold = t;
+      recall = at.recall;
+    }
+  }
+  const at = floorFigures(train, phrase, z, threshold);
+  return { table, threshold, cv: { floor_precision: r3(at.precision), floor_recall: r3(at.recall) } };
+}
+
+/** The corpus files a language's models were fitted on, with their SHA-256, for the headers. */
+function corpusHashes(language: LexiconLanguage): Record<string, string> {
+  const dir = corpusDir(language);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
+  return Object.fromEntries(files.map((f) => [`data/languages/${language}/${f}`, sha256File(fileURLToPath(new URL(f, dir)))]));
+}
+
+/** The hand-made tables a language's models read (its topic phrases, its lexicons), with their SHA-256. */
+export function languageTableHashes(language: LexiconLanguage): Record<string, string> {
+  const files = [`models/tables/topic-phrases.${language}.json`, 'src/core/extract/data/language-lexicons.json'];
+  return Object.fromEntries(files.filter((f) => existsSync(resolve(ROOT, f))).map((f) => [f, sha256File(resolve(ROOT, f))]));
+}
+
+/** What the three trainers hand back for one language: the files, and what the dev split says of them. */
+export interface LanguageModels {
+  models: TrainedModel[];
+  dev: Record<string, number>;
+}
+
+export function trainLanguageModels(language: LexiconLanguage, tables: Record<string, string>): LanguageModels {
+  const lines = loadCorpus(language);
+  const train = lines.filter((l) => l.split === 'train');
+  const dev = lines.filter((l) => l.split === 'dev');
+  log(`${language}: ${train.length} train lines, ${dev.length} dev lines`);
+  const data = corpusHashes(language);
+  const header = (model: string, bits: number, classes: readonly string[], devFigures: Record<string, number>, cv: Record<string, number>, params: Record<string, number>): ModelHeader => ({
+    model,
+    format: 1,
+    command: COMMAND,
+    data,
+    tables,
+    bits,
+    classes,
+    dev: { ...devFigures, ...Object.fromEntries(Object.entries(cv).map(([k, v]) => [`cv_${k}`, v])) },
+    params,
+  });
+
+  const tagger = fitLanguageTagger(train, language);
+  const taggerDev = { mention_f1: r3(mentionF1(dev, () => tagger.weights)) };
+  log(`${language} tagger: ${JSON.stringify(tagger.settings)}; CV ${r3(tagger.cv)}; dev ${JSON.stringify(taggerDev)}`);
+
+  const intent = fitLanguageIntent(train, tagger);
+  const devIntent = intentLines(dev);
+  const devReads = devIntent.map((l) => readMessage(l.text, tagger.weights));
+  const shippedIntent = asShipped(['buy'], INTENT_BASE.bits, intent.table, INTENT_FLOOR);
+  const devScores = devReads.map((r) => intentScore(intentFeatures(r, intent.families).reduce((s, [h, v]) => s + shippedIntent[h & (2 ** INTENT_BASE.bits - 1)]! * v, 0), intent));
+  const intentDev = { intent_auc: r3(rocAuc(devScores, devIntent.map(buys)) ?? 0) };
+  log(`${language} intent: l2 ${intent.l2}, a ${r3(intent.a)} b ${r3(intent.b)}; CV ${JSON.stringify(intent.cv)}; dev ${JSON.stringify(intentDev)}`);
+
+  const floor = fitLanguageFloor(train, language);
+  const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR));
+  const devTopics = dev.map((l) => readTopics(l.text, language));
+  const devFloor = floorFigures(dev, devTopics.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
+  const floorDev = { floor_precision: r3(devFloor.precision), floor_recall: r3(devFloor.recall) };
+  log(`${language} floor: threshold ${r3(floor.threshold)}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
+
+  const familyParams = Object.fromEntries(INTENT_FAMILIES.map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
+  return {
+    models: [
+      {
+        file: `models/${language}/tagger.json`,
+        header: header(`mention tagger (${language}): averaged perceptron, greedy left to right (src/core/extract/tagger)`, TAGGER_BITS, TAGS, taggerDev, { mention_f1: r3(tagger.cv) }, {
+          oBias: tagger.settings.oBias,
+          epochs: tagger.settings.epochs,
+          margin: tagger.settings.margin,
+          seed: TAGGER_SEED,
+        }),
+        table: tagger.trained,
+        floor: TAGGER_FLOOR,
+      },
+      {
+        file: `models/${language}/intent.json`,
+        header: header(`intent classifier (${language}): logistic regression, Platt-calibrated (src/core/intent)`, INTENT_BASE.bits, ['buy'], intentDev, intent.cv, {
+          a: r3(intent.a),
+          b: r3(intent.b),
+          epochs: INTENT_BASE.epochs,
+          seed: INTENT_BASE.seed,
+          ...familyParams,
+        }),
+        table: intent.table,
+        floor: INTENT_FLOOR,
+      },
+      {
+        file: `models/${language}/safety.json`,
+        header: header(`safety floor (${language}): logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)`, SAFETY_SETTINGS.bits, SAFETY_CLASSES, floorDev, floor.cv, {
+          threshold: floor.threshold,
+          precision_goal: FLOOR_PRECISION_GOAL,
+          epochs: SAFETY_SETTINGS.epochs,
+          seed: SAFETY_SETTINGS.seed,
+        }),
+        table: floor.table,
+        floor: SAFETY_FLOOR,
+      },
+    ],
+    dev: { ...taggerDev, ...intentDev, ...floorDev },
+  };
+}
