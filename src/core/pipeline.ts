@@ -168,11 +168,11 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
     return nlpAnalysis(message, language, 'nlp_fallback', true);
   }
 
-  if (!readable) return llmOnly(request, deps.llm, deps);
+  if (!readable) return llmOnly(request, deps.llm, deps, language);
 
   // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
   // cross-check and intent blend need it anyway.
-  const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode]);
+  const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode], language);
   const read = readIn(message, language);
   const nlp = read.mentions;
   const nlpScore = scoreRead(read);
@@ -195,9 +195,9 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
  * A message in a language the NLP does not read (let through by `llmLanguages: "any"`): the
  * model's mentions and intent, or nothing when the model fails. Never the English NLP.
  */
-async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps): Promise<Analysis> {
+async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps, language: string): Promise<Analysis> {
   const mode = request.message_analysis as LlmMode;
-  const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode]);
+  const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode], language);
   // The model failed: `nlp_fallback`, whose fallback here is no offer (the NLP reads English only).
   const none: Analysis = { candidates: [], messageScore: null, method: 'nlp_fallback', cacheable: false };
   if (!outcome.ok) {
