@@ -168,9 +168,10 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
   code { background: #eef1f5; border-radius: 4px; padding: 0 4px; font-size: 0.85em; overflow-wrap: anywhere; }
   .wide { grid-column: 1 / -1; }
   .scroll { overflow-x: auto; }
-  table { border-collapse: collapse; font-size: 0.85rem; font-variant-numeric: tabular-nums; }
+  table { border-collapse: collapse; width: 100%; font-size: 0.85rem; font-variant-numeric: tabular-nums; }
   th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; vertical-align: bottom; }
-  th:first-child { text-align: left; } thead th { font-weight: 600; color: var(--muted); } thead code { background: none; padding: 0; }
+  th:first-child { text-align: left; } thead th { font-weight: 600; color: var(--muted); } td { white-space: nowrap; }
+  thead code { background: none; padding: 0; overflow-wrap: normal; }
   abbr { text-decoration: none; }
   ul { padding-left: 18px; margin: 4px 0; } li { overflow-wrap: anywhere; } .links { color: var(--muted); }
 </style>
