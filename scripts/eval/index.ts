@@ -24,6 +24,7 @@ import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
 import { EVAL_TAGS, evaluateLanguages } from './languages.js';
+import { evaluateLanguagesRead } from './languages-read.js';
 import { evaluateReplies } from './replies.js';
 import { evaluateRequests } from './requests.js';
 import { crossValidatedFigures } from './cv.js';
@@ -54,6 +55,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   speed: ['chatsetDev', 'chatsetExtra'],
   safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
   languages: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
+  languages_read: [],
   replies: [],
   requests: [],
 };
@@ -218,6 +220,15 @@ async function run(o: Options): Promise<void> {
     const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false });
     try {
       r.languages = await evaluateLanguages(chatads, sets, o.split);
+    } finally {
+      await chatads.close();
+    }
+  }
+  if (has('languages_read')) {
+    progress(`German, French, Spanish and Italian (data/languages and test/fixtures/languages, ${o.split} split)`);
+    const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false });
+    try {
+      r.languages_read = await evaluateLanguagesRead(chatads, o.split);
     } finally {
       await chatads.close();
     }

@@ -57,7 +57,7 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
   };
 
   const prepared: Prepared[] = sentences.map((s) => {
-    const ctx = featureContext(s.words, s.text, families, o.language);
+    const ctx = featureContext(s.words, s.text, families, s.language ?? o.language);
     return { s, ctx, statics: s.words.map((_, i) => wordFeatures(ctx, i, families)) };
   });
   const order: number[] = [];

@@ -4,7 +4,8 @@
  * - "A vs B" is two products, and a mention does not run over a clause break: a span is split at
  *   "vs" / "versus", at "and" / "or" before a known brand or product line ("Sony WH-1000XM5 and
  *   AirPods Max"), and at punctuation between words ("Echo Dot)? 4-person tent");
- * - a span neither starts nor ends on a function word ("apple a" → "apple"), and a name that starts
+ * - a span neither starts nor ends on a function word ("apple a" → "apple"; in German, French,
+ *   Spanish and Italian also those of the language's lexicon: "einen Staubsauger" → "Staubsauger"), and a name that starts
  *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
  *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
@@ -59,7 +60,9 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
 
 function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[]): void {
   let { start, end } = span;
-  while (start < end && EDGE.has(words[start]!.key)) start++;
+  // EDGE: English function words; 'fn': the function words of the language read (../language-lexicon.ts).
+  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn');
+  while (start < end && edge(start)) start++;
   if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
     for (let k = start + 1; k < end; k++) {
       const w = words[k]!;
@@ -69,7 +72,7 @@ function push(words: readonly Word[], marks: readonly (readonly string[])[], spa
       }
     }
   }
-  while (end > start && EDGE.has(words[end - 1]!.key)) end--;
+  while (end > start && edge(end - 1)) end--;
   if (start >= end) return;
   let storeOnly = true;
   for (let k = start; k < end && storeOnly; k++) storeOnly = marks[k]!.some((m) => m === 'B-store' || m === 'I-store');
