@@ -21,11 +21,12 @@ export const AGAINST_GROUPS = ['negation', 'ownership', 'support', 'informationa
  * Feature rows whose learned weight keeps the sign of its group or phrase, for the trainer: a
  * phrase written as a buying signal ("should i buy") may count for little, never against buying.
  * Without it the assistant commands' "when should i get my oil changed" taught "should i buy" to
- * lower a shopper's "Should I buy the X or the Y?".
+ * lower a shopper's "Should I buy the X or the Y?". `language`: the phrase table of a model
+ * trained for that language (./signals.ts, intentPhrases).
  */
-export function groupSigns(mask: number): Map<number, 1 | -1> {
+export function groupSigns(mask: number, language: string = 'en'): Map<number, 1 | -1> {
   const out = new Map<number, 1 | -1>();
-  const { positive, negative } = intentPhrases();
+  const { positive, negative } = intentPhrases(language);
   for (const [rows, sign] of [[positive, 1], [negative, -1]] as const) {
     for (const [phrase, weight] of rows) if (weight > 0) out.set(featureHash(`ph=${phrase}`) & mask, sign);
   }
@@ -105,7 +106,7 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
   }
   if (families.has('groups')) {
     const groups = new Map<string, number>();
-    for (const hit of signalsOfTokens(toks)) {
+    for (const hit of signalsOfTokens(toks, read.language ?? 'en')) {
       // noisy-OR of the hits of a group
       groups.set(hit.group, 1 - (1 - (groups.get(hit.group) ?? 0)) * (1 - hit.weight));
       f.push([`ph=${hit.phrase}`, 1]);
