@@ -41,13 +41,29 @@ export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAM
 const FIRST_PERSON = new Set(['i', "i'm", 'im', "i'd", "i'll", 'me', 'my', 'mine']);
 const CURRENCY_RE = /[$€£]\s*$/u;
 
+/**
+ * Whether a currency token `$` goes before a word with this gap. English reads a symbol that
+ * ends the gap ("$200", "200 € budget"); another language reads one anywhere in it, since its
+ * amounts put the symbol after the number ("200 €, oder", "300 €?"), and the text after the last
+ * word as well (`tail`).
+ */
+const CURRENCY_ANY_RE = /[$€£]/u;
+function currencyIn(gap: string, language: string | undefined): boolean {
+  return language ? CURRENCY_ANY_RE.test(gap) : CURRENCY_RE.test(gap);
+}
+function tail(read: ReadMessage): string {
+  const last = read.words[read.words.length - 1];
+  return last ? read.text.slice(last.end) : '';
+}
+
 /** Lower-case tokens of the message: word keys, with a currency symbol as a token of its own. */
 export function tokensOf(read: ReadMessage): string[] {
   const out: string[] = [];
   for (const w of read.words) {
-    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    if (currencyIn(w.gap, read.language)) out.push('$');
     out.push(w.key);
   }
+  if (read.language && CURRENCY_ANY_RE.test(tail(read))) out.push('$');
   return out;
 }
 
@@ -82,11 +98,12 @@ export function intentTokens(read: ReadMessage): string[] {
   if (named.length === 0) return tokensOf(read);
   const out: string[] = [];
   for (const w of read.words) {
-    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    if (currencyIn(w.gap, read.language)) out.push('$');
     const m = named.find((n) => w.start >= n.start && w.end <= n.start + n.link_text.length);
     if (!m) out.push(w.key);
     else if (w.start === m.start) out.push('<named>');
   }
+  if (read.language && CURRENCY_ANY_RE.test(tail(read))) out.push('$');
   return out;
 }
 
