@@ -96,6 +96,37 @@ export function loadCorpus(language: CorpusLanguage): CorpusLine[] {
   return out;
 }
 
+/**
+ * The safety floor's extra training lines (data/languages-floor/<lang>.jsonl, see its READMEs):
+ * crises, their look-alikes and everyday lines, written for training only (every line `train`,
+ * its own group). As corpus lines with no mentions and no intent.
+ */
+export const FLOOR_DIR = new URL('../../data/languages-floor/', import.meta.url);
+
+export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
+  return readFileSync(new URL(`${language}.jsonl`, FLOOR_DIR), 'utf8')
+    .split('\n')
+    .filter((t) => t.trim())
+    .map((t) => {
+      const raw = JSON.parse(t) as { id: string; kind: string; floor: FloorTopic | null; text: string };
+      return {
+        id: raw.id,
+        domain: raw.kind,
+        participant: 'Client' as const,
+        text: raw.text,
+        mentions: [],
+        intent: 0,
+        purchase_intent: false,
+        language,
+        group: raw.id,
+        kind: (raw.kind === 'everyday' ? 'chat' : raw.kind) as CorpusLine['kind'],
+        split: 'train' as const,
+        line_intent: null,
+        floor: raw.floor,
+      };
+    });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const l of CORPUS_LANGUAGES) {
     const rows = loadCorpus(l);

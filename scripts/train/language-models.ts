@@ -23,7 +23,8 @@ import { floorFeatures } from '../../src/core/safety/features.js';
 import { floorScores } from '../../src/core/safety/floor-model.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { evaluateChatset } from '../eval/chatset.js';
-import { corpusDir, loadCorpus, type CorpusLine } from '../eval/languages-corpus.js';
+import { corpusDir, FLOOR_DIR, loadCorpus, loadFloorLines, type CorpusLine } from '../eval/languages-corpus.js';
+import { LANGUAGE_FIXTURES, loadLanguageLines } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
 import { crossFitted, fitPlatt, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
@@ -221,11 +222,44 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   return { table, families, setting: chosen.g, a: chosen.a, b: chosen.b, cv: { intent_auc: r3(chosen.auc), no_interest_offered: r3(chosen.offered) } };
 }
 
-/** Train examples of the floor: every line (replies too), positive when it is a crisis. */
-function floorExamples(lines: readonly CorpusLine[], language: LexiconLanguage, column: (typeof SAFETY_CLASSES)[number]): Example[] {
-  return lines.map((l) => {
-    const positive = column === 'floor' ? l.floor !== null : l.floor === column;
-    return { x: floorFeatures(readTopics(l.text, language)), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: l.kind };
+/** A floor training line: its text, whether it is a crisis, and its topic when known. */
+interface FloorLine {
+  text: string;
+  language: LexiconLanguage;
+  group: string;
+  crisis: boolean;
+  /** null: not a crisis, or a crisis of unknown topic (it teaches the floor column only). */
+  topic: (typeof FLOOR_TOPICS)[number] | null;
+}
+
+/**
+ * The floor learns from every train line of the language: the corpus (replies too), the floor's
+ * own written lines (data/languages-floor), and the gate's older corpus (test/fixtures/languages,
+ * its train split: crises of unknown topic, shopping and everyday lines).
+ */
+function floorTrainLines(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean): { fit: FloorLine[]; judge: FloorLine[] } {
+  const ofCorpus = (l: CorpusLine): FloorLine => ({ text: l.text, language: l.language, group: l.group, crisis: l.floor !== null, topic: l.floor });
+  const gate = (lang: LexiconLanguage) =>
+    loadLanguageLines()
+      .filter((l) => l.lang === lang && l.split === 'train')
+      .map((l): FloorLine => ({ text: l.text, language: lang, group: `gate:${l.id}`, crisis: l.kind === 'crisis', topic: null }));
+  const judge = [...train.map(ofCorpus), ...gate(language)];
+  const own = [...judge, ...loadFloorLines(language).map(ofCorpus)];
+  if (!others) return { fit: own, judge };
+  // The other languages' lines too (chosen by cross-validation): stems such as "suicid" are shared.
+  const rest = LEXICON_LANGUAGES.filter((l) => l !== language).flatMap((l) => [
+    ...loadCorpus(l).filter((x) => x.split === 'train').map(ofCorpus),
+    ...gate(l),
+    ...loadFloorLines(l).map(ofCorpus),
+  ]);
+  return { fit: [...own, ...rest], judge };
+}
+
+function floorExamples(lines: readonly FloorLine[], column: (typeof SAFETY_CLASSES)[number]): Example[] {
+  return lines.flatMap((l): Example[] => {
+    if (column !== 'floor' && l.crisis && l.topic === null) return [];
+    const positive = column === 'floor' ? l.crisis : l.topic === column;
+    return [{ x: floorFeatures(readTopics(l.text, l.language)), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: 'floor' }];
   });
 }
 
@@ -239,62 +273,103 @@ function stack(w: readonly Float64Array[]): Float64Array {
 const floorWeights = (table: Float32Array | Float64Array) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity });
 
 /** Precision and recall of the floor (phrases or the model at `threshold`) on lines with their scores. */
-export function floorFigures(lines: readonly CorpusLine[], phrase: readonly boolean[], scores: readonly number[], threshold: number): { precision: number; recall: number } {
+export function floorFigures(lines: ReadonlyArray<{ crisis: boolean }>, phrase: readonly boolean[], scores: readonly number[], threshold: number): { precision: number; recall: number } {
   let tp = 0;
   let fp = 0;
   lines.forEach((l, i) => {
     const fires = phrase[i]! || scores[i]! >= threshold;
-    if (fires && l.floor) tp++;
+    if (fires && l.crisis) tp++;
     else if (fires) fp++;
   });
-  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, lines.filter((l) => l.floor).length) };
+  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, lines.filter((l) => l.crisis).length) };
 }
 
 interface LanguageFloor {
+  others: boolean;
   table: Float64Array;
   threshold: number;
+  /** Whether a floor phrase alone puts a message on the floor (else only the model does). */
+  phraseVerdicts: boolean;
   cv: Record<string, number>;
 }
 
 /**
- * The floor's threshold is chosen on cross-fitted train scores: going down them while precision
- * (phrases included) stays ≥ the goal, the highest score that reaches the best recall, never at
- * or below the score of a message with no known word.
+ * The floor's threshold is chosen on cross-fitted scores of the lines of natural proportions (the
+ * corpus's train split and the gate corpus's: the floor's own lines are mostly crises): the best
+ * recall with precision (phrases included) ≥ the goal, of equal recalls the highest score, never
+ * at or below the score of a message with no known word.
  */
 function fitLanguageFloor(train: readonly CorpusLine[], language: LexiconLanguage): LanguageFloor {
-  const reads = train.map((l) => readTopics(l.text, language));
-  const phrase = reads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
-  const examples = floorExamples(train, language, 'floor');
-  const z = groupCrossFitted(train, examples, SAFETY_SETTINGS);
-  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(train, language, c), SAFETY_SETTINGS)));
-  const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
-  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
-  // Every score is tried (a small corpus's top score may be a look-alike): the best recall at the
-  // precision goal, and of equal recalls the highest threshold.
-  let threshold = Infinity;
-  let recall = floorFigures(train, phrase, z, Infinity).recall;
-  for (const t of [...z].sort((a, b) => b - a)) {
-    if (t <= noEvidence) break;
-    const at = floorFigures(train, phrase, z, t);
-    if (at.precision >= FLOOR_PRECISION_GOAL && at.recall > recall) {
-      threshold = t;
-      recall = at.recall;
-    }
-  }
-  const at = floorFigures(train, phrase, z, threshold);
-  return { table, threshold, cv: { floor_precision: r3(at.precision), floor_recall: r3(at.recall) } };
+  const fits = [false, true].map((others) => fitFloorWith(train, language, others));
+  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}`);
+  return fits.reduce((a, b) => (b.cv.floor_recall! > a.cv.floor_recall! + 1e-9 || (Math.abs(b.cv.floor_recall! - a.cv.floor_recall!) <= 1e-9 && b.cv.floor_precision! > a.cv.floor_precision!) ? b : a));
 }
 
-/** The corpus files a language's models were fitted on, with their SHA-256, for the headers. */
+function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean): LanguageFloor & { others: boolean } {
+  const { fit, judge } = floorTrainLines(train, language, others);
+  const fold = (l: FloorLine) => foldOf(l.group);
+  const examples = floorExamples(fit, 'floor');
+  const z = new Array<number>(judge.length).fill(0);
+  const judgeX = judge.map((l) => floorFeatures(readTopics(l.text, language)));
+  for (let k = 0; k < FOLDS; k++) {
+    const w = trainLogistic(examples.filter((_, i) => fold(fit[i]!) !== k), { ...SAFETY_SETTINGS, seed: SAFETY_SETTINGS.seed + k });
+    judge.forEach((l, i) => {
+      if (fold(l) === k) z[i] = linearScore(w, SAFETY_SETTINGS.bits, judgeX[i]!);
+    });
+  }
+  const phraseHits = judge.map((l) => FLOOR_TOPICS.some((t) => readTopics(l.text, language).phrases.has(t)));
+  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c), SAFETY_SETTINGS)));
+  const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
+  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
+  // Two ways to read the phrases, chosen by cross-validation: a phrase is a verdict (as in
+  // English), or only a feature whose weight the model learnt (the written phrase lists of a
+  // language are younger than the English ones).
+  const choose = (verdicts: boolean) => {
+    const phrase = verdicts ? phraseHits : phraseHits.map(() => false);
+    let threshold = Infinity;
+    let recall = floorFigures(judge, phrase, z, Infinity).recall;
+    for (const t of [...z].sort((a, b) => b - a)) {
+      if (t <= noEvidence) break;
+      const at = floorFigures(judge, phrase, z, t);
+      if (at.precision >= FLOOR_PRECISION_GOAL && at.recall > recall) {
+        threshold = t;
+        recall = at.recall;
+      }
+    }
+    return { verdicts, threshold, ...floorFigures(judge, phrase, z, threshold) };
+  };
+  const options = [choose(true), choose(false)];
+  for (const o of options) log(`  ${language} floor CV, phrases as ${o.verdicts ? 'verdicts' : 'features'}: precision ${r3(o.precision)}, recall ${r3(o.recall)}`);
+  const best = options.reduce((a, b) => (b.recall > a.recall + 1e-9 || (Math.abs(b.recall - a.recall) <= 1e-9 && b.precision > a.precision) ? b : a));
+  return { others, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall) } };
+}
+
+/**
+ * The files a language's models were fitted on, with their SHA-256, for the headers: every
+ * language's corpus (the tagger may learn from the others'), the floor's own lines and the gate
+ * corpus of the language.
+ */
 function corpusHashes(language: LexiconLanguage): Record<string, string> {
-  const dir = corpusDir(language);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort();
-  return Object.fromEntries(files.map((f) => [`data/languages/${language}/${f}`, sha256File(fileURLToPath(new URL(f, dir)))]));
+  const out: Record<string, string> = {};
+  for (const l of LEXICON_LANGUAGES) {
+    const dir = corpusDir(l);
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.jsonl') || f === 'splits.json').sort()) {
+      out[`data/languages/${l}/${f}`] = sha256File(fileURLToPath(new URL(f, dir)));
+    }
+  }
+  out[`data/languages-floor/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, FLOOR_DIR)));
+  out[`test/fixtures/languages/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, LANGUAGE_FIXTURES)));
+  return out;
 }
 
 /** The hand-made tables a language's models read (its topic phrases, its lexicons), with their SHA-256. */
 export function languageTableHashes(language: LexiconLanguage): Record<string, string> {
-  const files = [`models/tables/topic-phrases.${language}.json`, 'src/core/extract/data/language-lexicons.json'];
+  const files = [
+    `models/tables/topic-phrases.${language}.json`,
+    `models/tables/intent-phrases.${language}.json`,
+    'src/core/extract/data/language-lexicons.json',
+    'src/core/extract/data/not-goods.json',
+  ];
   return Object.fromEntries(files.filter((f) => existsSync(resolve(ROOT, f))).map((f) => [f, sha256File(resolve(ROOT, f))]));
 }
 
@@ -337,9 +412,9 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
   const floor = fitLanguageFloor(train, language);
   const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR));
   const devTopics = dev.map((l) => readTopics(l.text, language));
-  const devFloor = floorFigures(dev, devTopics.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
+  const devFloor = floorFigures(dev.map((l) => ({ crisis: l.floor !== null })), devTopics.map((r) => floor.phraseVerdicts && FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
   const floorDev = { floor_precision: r3(devFloor.precision), floor_recall: r3(devFloor.recall) };
-  log(`${language} floor: threshold ${r3(floor.threshold)}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
+  log(`${language} floor: threshold ${r3(floor.threshold)}, phrases as ${floor.phraseVerdicts ? 'verdicts' : 'features'}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
 
   const familyParams = Object.fromEntries(INTENT_FAMILIES.map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
   return {
@@ -374,6 +449,8 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
         file: `models/${language}/safety.json`,
         header: header(`safety floor (${language}): logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)`, SAFETY_SETTINGS.bits, SAFETY_CLASSES, floorDev, floor.cv, {
           threshold: floor.threshold,
+          phrase_verdicts: floor.phraseVerdicts ? 1 : 0,
+          other_languages: floor.others ? 1 : 0,
           precision_goal: FLOOR_PRECISION_GOAL,
           epochs: SAFETY_SETTINGS.epochs,
           seed: SAFETY_SETTINGS.seed,

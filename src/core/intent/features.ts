@@ -39,6 +39,13 @@ export type IntentFamily = (typeof INTENT_FAMILIES)[number];
 export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAMILIES);
 
 const FIRST_PERSON = new Set(['i', "i'm", 'im', "i'd", "i'll", 'me', 'my', 'mine']);
+/** The first person of the languages read with their own models (French and Italian elisions cut: "j", "m"). */
+const FIRST_PERSON_OF: Readonly<Record<string, ReadonlySet<string>>> = {
+  de: new Set(['ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'i', 'hab', 'brauch', 'such']),
+  fr: new Set(['je', 'j', 'moi', 'me', 'm', 'mon', 'ma', 'mes', 'chui', 'jsuis']),
+  es: new Set(['yo', 'me', 'mi', 'mis', 'mío', 'mía', 'conmigo', 'necesito', 'busco', 'quiero', 'tengo']),
+  it: new Set(['io', 'mi', 'me', 'mio', 'mia', 'miei', 'mie', 'm', 'ho', 'cerco', 'voglio', 'vorrei']),
+};
 const CURRENCY_RE = /[$€£]\s*$/u;
 
 /**
@@ -149,7 +156,8 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
     }
   }
   if (families.has('speaker')) {
-    if (toks.some((t) => FIRST_PERSON.has(t))) f.push(['first_person', 1]);
+    const firstPerson = (read.language && FIRST_PERSON_OF[read.language]) || FIRST_PERSON;
+    if (toks.some((t) => firstPerson.has(t))) f.push(['first_person', 1]);
     if (read.text.includes('?')) f.push(['question', 1]);
     f.push([`len=${Math.min(Math.ceil(toks.length / 4), 8)}`, 1]);
   }

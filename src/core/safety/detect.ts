@@ -66,6 +66,8 @@ function index(language: TopicLanguage): Map<string, Phrase[]> {
 export interface TopicRead {
   words: string[];
   phrases: Set<Topic>;
+  /** Read in a language other than English (its floor model also reads the words' stems). */
+  language?: TopicLanguage;
 }
 
 /**
@@ -94,7 +96,7 @@ export function readTopics(message: string, language = 'en'): TopicRead {
     }
     i += match.tokens.length;
   }
-  return { words, phrases: found };
+  return lang === 'en' ? { words, phrases: found } : { words, phrases: found, language: lang };
 }
 
 /** The topics the curated phrases of `language` name in a message, in the order of `TOPICS` (no floor model). */
@@ -114,8 +116,11 @@ export function phraseTopics(message: string, language = 'en'): Topic[] {
 export function messageTopics(message: string, floor = true, language = 'en'): Topic[] {
   const own = modelLanguage(language);
   const read = readTopics(message, own ?? 'en');
+  const weights = own ? languageFloorWeights(own) : undefined;
   const found = new Set(read.phrases);
-  if (floor) for (const topic of own ? floorModelTopics(read, languageFloorWeights(own)) : floorModelTopics(read)) found.add(topic);
+  // A language whose floor reads its phrases as features only: the model alone says "floor".
+  if (weights && weights.phraseVerdicts === false) for (const t of FLOOR_TOPICS) found.delete(t);
+  if (floor) for (const topic of floorModelTopics(read, weights)) found.add(topic);
   return TOPICS.filter((t) => found.has(t));
 }
 

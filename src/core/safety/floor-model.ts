@@ -17,6 +17,11 @@ import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
 export interface FloorWeights extends Weights {
   /** The floor column's raw score at and above which a message is on the floor. */
   threshold: number;
+  /**
+   * Whether a floor topic's phrase alone puts a message on the floor (English; a language's
+   * trainer chooses by cross-validation); when false the phrases are only the model's features.
+   */
+  phraseVerdicts?: boolean;
 }
 
 export const FLOOR_COLUMNS = 1 + FLOOR_TOPICS.length;
@@ -38,7 +43,7 @@ export function languageFloorWeights(language: LexiconLanguage): FloorWeights {
   let w = languageFloors.get(language);
   if (!w) {
     const m = loadModel(`${language}/safety`);
-    w = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity };
+    w = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity, phraseVerdicts: m.header.params.phrase_verdicts !== 0 };
     languageFloors.set(language, w);
   }
   return w;

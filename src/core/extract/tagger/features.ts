@@ -10,6 +10,7 @@ import { CHAINS } from '../brands.js';
 import { matchesAt } from '../lexicon.js';
 import { ruleSpans } from '../heuristics.js';
 import { languageMarks, type LexiconLanguage } from '../language-lexicon.js';
+import { notGoodsMarks } from '../not-goods.js';
 import type { Word } from '../words.js';
 
 /** B/I of a named product, B/I of a generic product type, outside. */
@@ -70,6 +71,7 @@ function gapClass(gap: string): string {
  */
 export function lexiconMarks(words: readonly Word[], text?: string, language?: LexiconLanguage): string[][] {
   const marks: string[][] = language ? languageMarks(words, language) : words.map(() => []);
+  if (language) notGoodsMarks(words, language).forEach((m, i) => marks[i]!.push(...m));
   const mutable = words as Word[];
   if (text !== undefined) {
     for (const s of ruleSpans(text, mutable)) {
@@ -124,7 +126,8 @@ export interface FeatureContext {
 
 /**
  * `language`: a language other than English adds the marks of its own lexicons (product types,
- * compound heads, function words: ../language-lexicon.ts) to the English ones, which still know
+ * compound heads, function words: ../language-lexicon.ts; services and outlets: ../not-goods.ts)
+ * to the English ones, which still know
  * the brands, lines and shops every language names.
  */
 export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet, language?: LexiconLanguage): FeatureContext {
