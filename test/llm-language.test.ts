@@ -10,7 +10,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatAds, type AnalyzeData, type ChatAdsOptions, type LlmExtractor, type LlmExtractRequest, type Logger } from '../src/index.js';
 import { instructionsFor } from '../src/adapters/ai-extractor.js';
-import { languageStatement, llmMentions } from '../src/core/extract/llm.js';
+import { blendIntent, languageStatement, llmMentions } from '../src/core/extract/llm.js';
 import { identifyLanguage } from '../src/core/language/identify.js';
 import { LANGUAGE_NAMES, languageName } from '../src/core/language/names.js';
 
@@ -71,8 +71,9 @@ afterEach(async () => {
 function setup(options: ChatAdsOptions) {
   const events: { event: string; fields: Record<string, unknown> }[] = [];
   const logger: Logger = (_level, event, fields) => events.push({ event, fields });
-  // `any`: on this branch the gate reads English only, so the other languages reach the model
-  // through the opt-in; once they are read, the same requests take the read path (same prompt).
+  // `any`: for Dutch (not read) the opt-in is what lets the message reach the model; German,
+  // French, Spanish and Italian are read, so they take the read path (same prompt), with their
+  // own NLP as the fallback and, in thorough, its intent blended with the model's.
   const chatads = createChatAds({ affiliate_tags: TAGS, llmBudgets: ROOMY, llmLanguages: 'any', logger, ...options });
   cleanups.push(() => chatads.close());
   const fallbacks = () => events.filter((e) => e.event === 'llm_fallback').map((e) => e.fields.reason);
@@ -194,8 +195,11 @@ describe('spans in the message language', () => {
     expect(frData.offers[0]!.url).toMatch(/^https:\/\/www\.amazon\.fr\/s\?k=aspirateur\+sans\+fil\+l%C3%A9ger&/);
 
     const es = modelAnswering([{ text: 'auriculares inalámbricos', kind: 'generic', brand: null }]);
-    const esData = await setup({ model: es }).chatads.analyze({ message: ES, country: 'ES', message_analysis: 'thorough', ...ALL });
-    expect(esData).toMatchObject({ extraction_method: 'llm', intent_score: 0.8 });
+    const { chatads } = setup({ model: es });
+    const esData = await chatads.analyze({ message: ES, country: 'ES', message_analysis: 'thorough', ...ALL });
+    // Spanish is read: thorough blends the model's 0.8 with the Spanish NLP's own score.
+    const nlpScore = (await chatads.analyze({ message: ES, country: 'ES', message_analysis: 'fast', ...ALL })).intent_score!;
+    expect(esData).toMatchObject({ extraction_method: 'llm', language: 'es', intent_score: blendIntent(nlpScore, 0.8) });
     expect(linkTexts(esData)).toEqual(['auriculares inalámbricos']);
   });
 
@@ -215,7 +219,11 @@ describe('spans in the message language', () => {
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(data.extraction_method).toBe('nlp_fallback');
     expect(fallbacks()).toEqual(['span_not_in_message']);
-    for (const m of mentions) expect(linkTexts(data)).not.toContain(m.text);
+    // The message's language is read: the offers are its NLP's alone (what fast finds), and
+    // nothing the model said that is not in the message.
+    const fast = await chatads.analyze({ message, country, message_analysis: 'fast', ...ALL });
+    expect(linkTexts(data)).toEqual(linkTexts(fast));
+    for (const m of mentions) if (!message.includes(m.text)) expect(linkTexts(data)).not.toContain(m.text);
     for (const o of data.offers) expect(message).toContain(o.link_text);
   });
 });
