@@ -8,7 +8,7 @@
  *
  * Run as a script to check the files: `npx tsx scripts/eval/languages-corpus.ts`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChatRow } from './data.js';
 import { occurrences } from './replies-data.js';
@@ -125,6 +125,38 @@ export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
         floor: raw.floor,
       };
     });
+}
+
+/**
+ * The English written requests adapted to each language (data/languages-requests/<lang>.jsonl,
+ * see its READMEs): the train split of data/requests, purchase requests and their look-alikes,
+ * for training only (every line `train`, its own group). None when the file is absent.
+ */
+export const REQUESTS_DIR = new URL('../../data/languages-requests/', import.meta.url);
+
+const KIND_OF_REQUEST: Readonly<Record<string, CorpusLine['kind']>> = { question: 'question', 'negative-chat': 'chat' };
+
+export function loadRequestLines(language: CorpusLanguage): CorpusLine[] {
+  const file = new URL(`${language}.jsonl`, REQUESTS_DIR);
+  if (!existsSync(file)) return [];
+  const errors: string[] = [];
+  const out = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((t) => t.trim())
+    .map((t): CorpusLine => {
+      const raw = JSON.parse(t) as { id: string; kind: string; text: string; mentions: RawLine['mentions']; intent: number };
+      let from = 0;
+      const mentions = raw.mentions.map((m) => {
+        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
+        if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
+        from = at ?? from;
+        return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
+      });
+      const kind = KIND_OF_REQUEST[raw.kind] ?? (raw.kind.startsWith('negative-') ? 'lookalike' : 'command');
+      return { id: raw.id, domain: kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, language, group: raw.id, kind, split: 'train', line_intent: raw.intent, floor: null };
+    });
+  if (errors.length > 0) throw new Error(`data/languages-requests/${language}.jsonl: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
+  return out;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -23,7 +23,7 @@ import { floorFeatures } from '../../src/core/safety/features.js';
 import { floorScores } from '../../src/core/safety/floor-model.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { evaluateChatset } from '../eval/chatset.js';
-import { corpusDir, FLOOR_DIR, loadCorpus, loadFloorLines, type CorpusLine } from '../eval/languages-corpus.js';
+import { corpusDir, FLOOR_DIR, loadCorpus, loadFloorLines, loadRequestLines, REQUESTS_DIR, type CorpusLine } from '../eval/languages-corpus.js';
 import { LANGUAGE_FIXTURES, loadLanguageLines } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
@@ -40,21 +40,23 @@ const TAGGER_FLOOR = 0.05;
 const TAGGER_SEED = 13;
 /** The tagger's settings cross-validation chooses from. */
 const TAGGER_GRID = [
-  { epochs: 12, margin: 20, others: 0 },
-  { epochs: 12, margin: 20, others: 1 },
-  { epochs: 20, margin: 40, others: 1 },
-  { epochs: 12, margin: 20, others: 0.5 },
+  { epochs: 12, margin: 20, others: 1, requests: 0 },
+  { epochs: 20, margin: 40, others: 1, requests: 0 },
+  { epochs: 12, margin: 20, others: 1, requests: 1 },
+  { epochs: 20, margin: 40, others: 1, requests: 1 },
 ];
 const O_BIASES = [0, 2, 4, 8, 12, 16, 24];
 const INTENT_BASE: LogisticOptions = { bits: 16, epochs: 20, rate: 0.2, l2: 1e-5, seed: 7 };
 const ALL = INTENT_FAMILIES;
-const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]; cuts: readonly number[] }> = [
-  { l2: 1e-5, families: ALL, cuts: [0.5] },
-  { l2: 1e-4, families: ALL, cuts: [0.5] },
-  { l2: 1e-5, families: ALL, cuts: [0.25] },
-  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55] },
-  { l2: 1e-4, families: ALL, cuts: [0.25, 0.55] },
-  { l2: 1e-5, families: ALL.filter((f) => f !== 'pairs'), cuts: [0.25, 0.55] },
+const NO_PAIRS = ALL.filter((f) => f !== 'pairs');
+const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]; cuts: readonly number[]; requests: number }> = [
+  { l2: 1e-5, families: ALL, cuts: [0.5], requests: 0 },
+  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], requests: 0 },
+  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], requests: 0 },
+  { l2: 1e-5, families: ALL, cuts: [0.5], requests: 1 },
+  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], requests: 1 },
+  { l2: 1e-4, families: ALL, cuts: [0.25, 0.55], requests: 1 },
+  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], requests: 1 },
 ];
 const CUT_HASHES = new Set([0.25, 0.5, 0.55].map((c) => featureHash(`cut=${c}`)));
 const INTENT_FLOOR = 1e-4;
@@ -98,7 +100,7 @@ function otherLines(language: LexiconLanguage, others: number): CorpusLine[] {
 }
 
 function trainTaggerOn(lines: readonly CorpusLine[], language: LexiconLanguage, s: (typeof TAGGER_GRID)[number]): TaggerWeights {
-  const trained = trainPerceptron([...lines, ...otherLines(language, s.others)].map(taggedLine), { epochs: s.epochs, margin: s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  const trained = trainPerceptron([...lines, ...otherLines(language, s.others), ...(s.requests ? loadRequestLines(language) : [])].map(taggedLine), { epochs: s.epochs, margin: s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
   return { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR) };
 }
 
@@ -122,7 +124,7 @@ function fitLanguageTagger(train: readonly CorpusLine[], language: LexiconLangua
     }
   }
   const chosen = best!;
-  const trained = trainPerceptron([...train, ...otherLines(language, chosen.s.others)].map(taggedLine), { epochs: chosen.s.epochs, margin: chosen.s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  const trained = trainPerceptron([...train, ...otherLines(language, chosen.s.others), ...(chosen.s.requests ? loadRequestLines(language) : [])].map(taggedLine), { epochs: chosen.s.epochs, margin: chosen.s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
   const weights: TaggerWeights = { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR), oBias: chosen.oBias, language };
   return { weights, trained: trained.table as Float64Array, settings: { ...chosen.s, oBias: chosen.oBias }, cv: chosen.cv, folds: chosen.folds.map((f) => ({ ...f, oBias: chosen.oBias, language })) };
 }
@@ -151,11 +153,12 @@ function intentExamples(lines: readonly CorpusLine[], reads: readonly ReadMessag
 const linearScore = (w: Float64Array | Float32Array, bits: number, x: ReadonlyArray<readonly [number, number]>): number => x.reduce((s, [h, v]) => s + w[h & (2 ** bits - 1)]! * v, 0);
 
 /** Scores of each line from a model trained without its fold (the folds by group); `perLine` examples a line. */
-function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Example[], o: LogisticOptions, perLine = 1): number[] {
+function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Example[], o: LogisticOptions, perLine = 1, extra: readonly Example[] = []): number[] {
   const z = new Array<number>(lines.length).fill(0);
   const lineOf = (i: number) => lines[Math.floor(i / perLine)]!;
   for (let k = 0; k < FOLDS; k++) {
-    const w = trainLogistic(examples.filter((_, i) => foldOf(lineOf(i).group) !== k), { ...o, seed: o.seed + k });
+    // Lines outside the judged corpus (`extra`: the adapted requests) are in every fold's training.
+    const w = trainLogistic([...examples.filter((_, i) => foldOf(lineOf(i).group) !== k), ...extra], { ...o, seed: o.seed + k });
     lines.forEach((l, n) => {
       // The line's own features (its first example, without a cut's feature).
       if (foldOf(l.group) === k) z[n] = linearScore(w, o.bits, examples[n * perLine]!.x.filter(([h]) => !CUT_HASHES.has(h)));
@@ -165,6 +168,7 @@ function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Examp
 }
 
 interface LanguageIntent {
+  shift: number;
   table: Float64Array;
   families: ReadonlySet<IntentFamily>;
   setting: (typeof INTENT_GRID)[number];
@@ -175,12 +179,20 @@ interface LanguageIntent {
 
 /** The issue's targets on the intent: ROC-AUC ≥ 0.90, no-interest lines offered (at `low`) ≤ 3 %. */
 const INTENT_GOALS = { auc: 0.9, offered: 0.03 };
+/** The `low` level of min_intent, the API's default. */
+const LOW = 0.2;
+/** How much of the purchases offered at `low` the calibration's shift may give up. */
+const MAX_PURCHASE_LOSS = 0.05;
 
 interface IntentCv {
   g: (typeof INTENT_GRID)[number];
   z: number[];
   a: number;
   b: number;
+  /** How far b was lowered from the Platt fit (see fitLanguageIntent). */
+  shift: number;
+  /** Purchases (≥ 0.7) naming goods found by the tagger, offered at `low`. */
+  purchases: number;
   auc: number;
   offered: number;
 }
@@ -198,28 +210,43 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   const lines = intentLines(train);
   // Each line read by the tagger of its fold, which never saw it: the mentions the model learns from are the kind it will get.
   const reads = lines.map((l) => readMessage(l.text, tagger.folds[foldOf(l.group)]!));
+  const requests = loadRequestLines(tagger.weights.language!);
+  const requestReads = requests.map((l) => readMessage(l.text, tagger.weights));
   let best: IntentCv | null = null;
   for (const g of INTENT_GRID) {
+    if (g.requests && requests.length === 0) continue;
     const families = new Set(g.families);
     const examples = intentExamples(lines, reads, families, g.cuts);
-    const z = groupCrossFitted(lines, examples, { ...INTENT_BASE, l2: g.l2 }, g.cuts.length);
+    const extra = g.requests ? intentExamples(requests, requestReads, families, g.cuts) : [];
+    const z = groupCrossFitted(lines, examples, { ...INTENT_BASE, l2: g.l2 }, g.cuts.length, extra);
     // Calibrated on the cross-fitted scores against the lines' own intent values (the chat set's
     // scale), rounded as the header stores them, so the figures here are the run time's.
     const platt = fitPlatt(z, lines.map((l) => l.line_intent ?? 0), lines.map(() => 1));
     const a = r3(platt.a);
-    const b = r3(platt.b);
-    const offeredAt = (l: CorpusLine, i: number) => noInterest(l) && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= 0.2;
-    const offered = lines.filter(offeredAt).length / Math.max(1, lines.filter(noInterest).length);
-    const cv: IntentCv = { g, z, a, b, auc: rocAuc(z, lines.map(buys)) ?? 0, offered };
-    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)}`);
+    const shares = (b: number) => {
+      const offered = (l: CorpusLine, i: number) => reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW;
+      const share = (f: (l: CorpusLine) => boolean) => lines.filter((l, i) => f(l) && offered(l, i)).length / Math.max(1, lines.filter(f).length);
+      return { noInterest: share(noInterest), purchases: share((l) => (l.line_intent ?? 0) >= 0.7) };
+    };
+    // The calibration's offset is lowered (in steps of 0.05) while no-interest lines above `low`
+    // exceed the goal and purchases offered lose at most MAX_PURCHASE_LOSS: the default level
+    // then keeps what it is for (no offer on chat about goods one has), at a known cost.
+    const start = shares(r3(platt.b));
+    let b = r3(platt.b);
+    while (shares(b).noInterest > INTENT_GOALS.offered && shares(r3(b - 0.05)).purchases >= start.purchases - MAX_PURCHASE_LOSS && b > platt.b - 3) b = r3(b - 0.05);
+    const offered = shares(b).noInterest;
+    const offeredAt = (l: CorpusLine, i: number) => noInterest(l) && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW;
+    const cv: IntentCv = { g, z, a, b, shift: r3(b - r3(platt.b)), auc: rocAuc(z, lines.map(buys)) ?? 0, offered, purchases: shares(b).purchases };
+    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)}, purchases offered ${r3(cv.purchases)} (b shifted ${cv.shift})`);
     if (process.env.CHATADS_TRAIN_DEBUG) for (const [i, l] of lines.entries()) if (offeredAt(l, i)) log(`    offered: ${l.kind} ${l.line_intent} ${intentScore(z[i]!, { a, b })} ${l.text}`);
     if (!best || betterIntent(cv, best)) best = cv;
   }
   const chosen = best!;
   const families = chosen.g.families.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(chosen.g.families);
   const examples = intentExamples(lines, lines.map((l) => readMessage(l.text, tagger.weights)), families, chosen.g.cuts);
-  const table = trainLogistic(examples, { ...INTENT_BASE, l2: chosen.g.l2 });
-  return { table, families, setting: chosen.g, a: chosen.a, b: chosen.b, cv: { intent_auc: r3(chosen.auc), no_interest_offered: r3(chosen.offered) } };
+  const extra = chosen.g.requests ? intentExamples(requests, requestReads, families, chosen.g.cuts) : [];
+  const table = trainLogistic([...examples, ...extra], { ...INTENT_BASE, l2: chosen.g.l2 });
+  return { table, families, setting: chosen.g, a: chosen.a, b: chosen.b, shift: chosen.shift, cv: { intent_auc: r3(chosen.auc), no_interest_offered: r3(chosen.offered), purchases_offered: r3(chosen.purchases) } };
 }
 
 /** A floor training line: its text, whether it is a crisis, and its topic when known. */
@@ -359,6 +386,8 @@ function corpusHashes(language: LexiconLanguage): Record<string, string> {
   }
   out[`data/languages-floor/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, FLOOR_DIR)));
   out[`test/fixtures/languages/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, LANGUAGE_FIXTURES)));
+  const requests = fileURLToPath(new URL(`${language}.jsonl`, REQUESTS_DIR));
+  if (existsSync(requests)) out[`data/languages-requests/${language}.jsonl`] = sha256File(requests);
   return out;
 }
 
@@ -426,6 +455,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
           epochs: tagger.settings.epochs,
           margin: tagger.settings.margin,
           other_languages: tagger.settings.others,
+          requests: tagger.settings.requests,
           seed: TAGGER_SEED,
         }),
         table: tagger.trained,
@@ -436,7 +466,9 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
         header: header(`intent classifier (${language}): logistic regression, Platt-calibrated (src/core/intent)`, INTENT_BASE.bits, ['buy'], intentDev, intent.cv, {
           a: intent.a,
           b: intent.b,
+          b_shift: intent.shift,
           l2: intent.setting.l2,
+          requests: intent.setting.requests,
           ...Object.fromEntries(intent.setting.cuts.map((c, i) => [`cut_${i}`, c])),
           epochs: INTENT_BASE.epochs,
           seed: INTENT_BASE.seed,

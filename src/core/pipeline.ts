@@ -21,6 +21,7 @@ import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js
 import { isReadLanguage, modelLanguage, UNDETERMINED } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
+import { marketingLine } from './marketing.js';
 import type { ResolverChain, RoutedResolution } from './resolve/chain.js';
 import type { Storefront } from './resolve/programs.js';
 import { routesFor, type EbayProgramOptions } from './resolve/routes.js';
@@ -121,7 +122,7 @@ async function buildData(
   const routes = routesFor(country, rules, deps.ebay);
   const offers: Offer[] = [];
   if (request.resolution_mode === 'none') {
-    for (const c of chosen) offers.push(toOffer(c, null, routes[0]?.marketplace ?? null));
+    for (const c of chosen) offers.push(toOffer(c, null, routes[0]?.marketplace ?? null, language));
   } else if (routes.length > 0) {
     // One deadline for all of the request's offers, which resolve in parallel.
     const total = AbortSignal.timeout(deps.chain.totalBudgetMs);
@@ -136,7 +137,7 @@ async function buildData(
     );
     chosen.forEach((c, i) => {
       const resolution = resolutions[i];
-      if (resolution) offers.push(toOffer(c, resolution, resolution.marketplace));
+      if (resolution) offers.push(toOffer(c, resolution, resolution.marketplace, language));
     });
   }
 
@@ -282,7 +283,7 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
     .sort((a, b) => a.mention.start - b.mention.start);
 }
 
-function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace: Storefront | null): Offer {
+function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace: Storefront | null, language: string): Offer {
   const m = c.mention;
   // Built in the order of the interface's field table; `url` only when resolved.
   return {
@@ -292,7 +293,7 @@ function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace:
     is_branded: m.is_branded,
     term_brand: m.term_brand,
     category: m.category,
-    marketing_message: marketingMessage(m, resolution, marketplace),
+    marketing_message: marketingMessage(m, resolution, marketplace, language),
     intent_score: c.score,
     intent_level: c.score === null ? null : intentLevel(c.score),
     resolution_source: resolution?.source ?? null,
@@ -345,9 +346,6 @@ function blockedProduct(category: string | null, rules: TeamRules): boolean {
 }
 
 /** One short, factual line: what the link leads to, no invented claims. */
-function marketingMessage(m: Mention, resolution: RoutedResolution | null, marketplace: Storefront | null): string {
-  const store = marketplace?.name ?? 'Amazon';
-  const product = resolution?.products[0];
-  if (product) return `See ${product.title} on ${store}`;
-  return `Shop ${m.search_term} on ${store}`;
+function marketingMessage(m: Mention, resolution: RoutedResolution | null, marketplace: Storefront | null, language: string): string {
+  return marketingLine(language, marketplace?.name ?? 'Amazon', resolution?.products[0]?.title ?? null, m.search_term);
 }
