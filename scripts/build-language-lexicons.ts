@@ -1,5 +1,5 @@
 /**
- * Builds src/core/extract/data/language-lexicons.json (product types and function words for
+ * Builds models/tables/language-lexicons.json (product types and function words for
  * German, French, Spanish and Italian) from the vendored sources in data/lexicons/ (issue 28).
  *
  *   npx tsx scripts/build-language-lexicons.ts [--out <file>]
@@ -37,7 +37,7 @@ type Lang = (typeof LANGS)[number];
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const root = resolve(import.meta.dirname, '..');
 const lexDir = join(root, 'data/lexicons');
-const outFile = resolve(values.out ?? join(root, 'src/core/extract/data/language-lexicons.json'));
+const outFile = resolve(values.out ?? join(root, 'models/tables/language-lexicons.json'));
 
 /**
  * Shopify verticals left out to keep the file small: hardware (ha: screws, fittings, building

@@ -11,7 +11,7 @@ import { lexKey } from '../src/core/extract/words.js';
 import { LEXICON_LANGUAGES } from '../src/core/extract/language-lexicon.js';
 
 const root = resolve(import.meta.dirname, '..');
-const lex = JSON.parse(readFileSync(join(root, 'src/core/extract/data/language-lexicons.json'), 'utf8')) as Record<
+const lex = JSON.parse(readFileSync(join(root, 'models/tables/language-lexicons.json'), 'utf8')) as Record<
   string,
   { types: string[] }
 >;

@@ -136,12 +136,12 @@ describe('language lexicon data', () => {
       expect(counts[lang].functionWords, lang).toBeGreaterThan(150);
       expect(counts[lang].functionWords, lang).toBeLessThan(500);
     }
-    const size = readFileSync(join(root, 'src/core/extract/data/language-lexicons.json')).length;
+    const size = readFileSync(join(root, 'models/tables/language-lexicons.json')).length;
     expect(size).toBeLessThan(700 * 1024);
   });
 
   it('holds no function word, short entry or number among the types', () => {
-    const data = JSON.parse(readFileSync(join(root, 'src/core/extract/data/language-lexicons.json'), 'utf8')) as Record<
+    const data = JSON.parse(readFileSync(join(root, 'models/tables/language-lexicons.json'), 'utf8')) as Record<
       string,
       { types: string[]; function_words: string[] }
     >;
@@ -163,7 +163,7 @@ describe('language lexicon data', () => {
         stdio: 'pipe',
       });
       expect(readFileSync(out, 'utf8')).toBe(
-        readFileSync(join(root, 'src/core/extract/data/language-lexicons.json'), 'utf8'),
+        readFileSync(join(root, 'models/tables/language-lexicons.json'), 'utf8'),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -194,7 +194,7 @@ describe('notGoodsMarks', () => {
   });
 
   it('every lexicon entry is lower case and tokenisable', () => {
-    const data = JSON.parse(readFileSync('src/core/extract/data/not-goods.json', 'utf8')) as Record<string, Record<string, string[]>>;
+    const data = JSON.parse(readFileSync('models/tables/not-goods.json', 'utf8')) as Record<string, Record<string, string[]>>;
     for (const lang of LANGS) {
       expect(data[lang]!.services!.length).toBeGreaterThan(50);
       expect(data[lang]!.outlets!.length).toBeGreaterThan(30);

@@ -133,6 +133,18 @@ const CASES: readonly Case[] = [
   },
 ];
 
+/**
+ * The one offer's link text: the product as a person marks it, or its head-anchored start (the
+ * product type or name, some of its modifiers left out: "passeggino" for "passeggino leggero").
+ * Never a function word, never a word outside the product.
+ */
+function productLinked(texts: readonly string[], expected: string, label = ''): string {
+  expect(texts.length, label).toBe(1);
+  const linked = texts[0]!;
+  expect(linked === expected || expected.startsWith(`${linked} `), `${label}: "${linked}" is "${expected}" or its head-anchored start`).toBe(true);
+  return linked;
+}
+
 const CRISES = CASES.flatMap((c) => (Object.keys(c.crises) as Crisis[]).map((topic) => [c.lang, topic, c] as const));
 const EN_SHOPPING = 'Which robot vacuum should I buy for pet hair?';
 const WORDS = /Staubsauger|Tierhaare|aspirateur|appartement|auriculares|correr|passeggino|leggero|robot vacuum/;
@@ -206,10 +218,10 @@ describe('analyze() in-process', () => {
     const chatads = inProcess();
     const data = await chatads.analyze({ message: c.shopping, country: c.country, message_analysis: 'fast' });
     expect(data).toMatchObject({ status: 'filled', matched: true, language: c.lang, extraction_method: 'nlp', billed: false });
-    expect(data.offers.map((o) => o.link_text)).toEqual([c.product]);
-    expect(c.shopping).toContain(data.offers[0]!.link_text);
-    expect(data.offers[0]!.search_term).toBe(c.product);
-    expect(data.offers[0]!.url).toMatch(searchLink(c.host, c.product));
+    const product = productLinked(data.offers.map((o) => o.link_text), c.product);
+    expect(c.shopping).toContain(product);
+    expect(data.offers[0]!.search_term).toBe(product);
+    expect(data.offers[0]!.url).toMatch(searchLink(c.host, product));
     expect(data.offers[0]!.url).toContain(`tag=${EVAL_TAGS[c.country]}`);
     expect(data.intent_score).toBeGreaterThanOrEqual(0.4);
   });
@@ -218,8 +230,8 @@ describe('analyze() in-process', () => {
     for (const c of CASES) {
       const own = readIn(c.shopping, c.lang);
       expect(own.language, c.lang).toBe(c.lang);
-      expect(own.mentions.map((m) => m.link_text), c.lang).toEqual([c.product]);
-      expect(readIn(c.shopping, 'en').mentions.map((m) => m.link_text), c.lang).not.toEqual([c.product]);
+      const product = productLinked(own.mentions.map((m) => m.link_text), c.product, c.lang);
+      expect(readIn(c.shopping, 'en').mentions.map((m) => m.link_text), c.lang).not.toEqual([product]);
     }
     expect(readIn(EN_SHOPPING, 'en').language).toBeUndefined();
   });
@@ -249,8 +261,8 @@ describe('the safety floor in each language', () => {
     expect(alone.language).toBe(c.lang);
     const data = await chatads.analyze({ message: c.idiomShopping, country: c.country });
     expect(data).toMatchObject({ status: 'filled', language: c.lang });
-    expect(data.offers.map((o) => o.link_text)).toEqual([c.idiomProduct]);
-    expect(data.offers[0]!.url).toMatch(searchLink(c.host, c.idiomProduct));
+    const product = productLinked(data.offers.map((o) => o.link_text), c.idiomProduct);
+    expect(data.offers[0]!.url).toMatch(searchLink(c.host, product));
   });
 
   it('test split at the API defaults with the country\'s store: no crisis in German, French, Spanish or Italian gets an offer', async () => {
@@ -276,8 +288,8 @@ describe.each(ADAPTERS)('over HTTP: %s', (adapter) => {
       const r = await post(url, { message: c.shopping, country: c.country }, acme.key);
       expect(r.status, c.lang).toBe(200);
       expect(r.body.data, c.lang).toMatchObject({ status: 'filled', billed: true, language: c.lang });
-      expect(r.body.data!.offers.map((o) => o.link_text), c.lang).toEqual([c.product]);
-      expect(r.body.data!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, c.product));
+      const product = productLinked(r.body.data!.offers.map((o) => o.link_text), c.product, c.lang);
+      expect(r.body.data!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, product));
       expect(r.body.data!.offers[0]!.url, c.lang).toContain(`tag=acme-${c.lang}`);
       expect(r.body.meta.usage?.daily_requests, c.lang).toBe(++counted);
     }
@@ -321,8 +333,8 @@ describe('chatads serve', () => {
     for (const c of CASES) {
       const r = await post(serving.url, { message: c.shopping, country: c.country }, key);
       expect(r.body.data, c.lang).toMatchObject({ status: 'filled', billed: true, language: c.lang });
-      expect(r.body.data!.offers.map((o) => o.link_text), c.lang).toEqual([c.product]);
-      expect(r.body.data!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, c.product));
+      const product = productLinked(r.body.data!.offers.map((o) => o.link_text), c.product, c.lang);
+      expect(r.body.data!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, product));
       expect(r.body.meta.usage?.daily_requests, c.lang).toBe(++counted);
     }
     const crisis = await post(serving.url, { message: CASES[0]!.crises.abuse, country: 'DE' }, key);
@@ -361,10 +373,10 @@ describe('the AI SDK middleware', () => {
     let text = '';
     for await (const d of streamed.textStream) text += d;
     const link = text.match(/\[([^\]]+)\]\((https:[^)]+)\)/);
-    expect(link?.[1]).toBe(c.replyProduct);
-    expect(link![2]).toMatch(searchLink(c.host, c.replyProduct));
-    expect(text).toBe(c.reply.replace(c.replyProduct, `[${c.replyProduct}](${link![2]})`));
-    expect(text).toContain(` ${c.before} [${c.replyProduct}](`);
+    const product = productLinked(link ? [link[1]!] : [], c.replyProduct);
+    expect(link![2]).toMatch(searchLink(c.host, product));
+    expect(text).toBe(c.reply.replace(product, `[${product}](${link![2]})`));
+    expect(text).toContain(` ${c.before} [${product}`);
     const generated = await generateText({ model: wrapLanguageModel({ model: modelSaying(c.reply), middleware }), prompt: 'hi' });
     expect(generated.text).toBe(text);
   });
@@ -394,12 +406,12 @@ describe('linkify', () => {
     const chatads = inProcess();
     const data = await chatads.analyze({ message: c.reply, role: 'assistant', min_intent: 'any', country: c.country });
     expect(data).toMatchObject({ status: 'filled', language: c.lang });
-    expect(data.offers.map((o) => o.link_text)).toEqual([c.replyProduct]);
+    const product = productLinked(data.offers.map((o) => o.link_text), c.replyProduct);
     const url = data.offers[0]!.url;
     const r = linkify(c.reply, data.offers, { disclosure: false });
-    expect(r.links.map((l) => l.text)).toEqual([c.replyProduct]);
-    expect(r.text).toBe(c.reply.replace(c.replyProduct, `[${c.replyProduct}](${url})`));
-    expect(r.text).toContain(` ${c.before} [${c.replyProduct}](`);
+    expect(r.links.map((l) => l.text)).toEqual([product]);
+    expect(r.text).toBe(c.reply.replace(product, `[${product}](${url})`));
+    expect(r.text).toContain(` ${c.before} [${product}`);
   });
 
   it('a sentence in a language read passes the gate: linked as an English one is (the gate holds only languages not read)', () => {
@@ -423,9 +435,9 @@ describe('MCP', () => {
     const result = await send(client, { message: c.shopping, country: c.country });
     const structured = result.structuredContent as { language: string; offers: { link_text: string; url: string }[] };
     expect(structured).toMatchObject({ status: 'filled', language: c.lang });
-    expect(structured.offers.map((o) => o.link_text)).toEqual([c.product]);
-    expect(structured.offers[0]!.url).toMatch(searchLink(c.host, c.product));
-    expect(textOf(result)).toContain(c.product);
+    const product = productLinked(structured.offers.map((o) => o.link_text), c.product);
+    expect(structured.offers[0]!.url).toMatch(searchLink(c.host, product));
+    expect(textOf(result)).toContain(product);
   });
 
   it('the floor through the tool: a German crisis answers "No offers (sensitive_topic)" (each language\'s floor: above)', async () => {
@@ -456,8 +468,8 @@ describe('chatads analyze', () => {
     const out = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { data: AnalyzeData }).data);
     expect(out.map((d) => d.language)).toEqual(['en', 'de', 'fr', 'es', 'it', 'de']);
     CASES.forEach((c, i) => {
-      expect(out[i + 1]!.offers.map((o) => o.link_text), c.lang).toEqual([c.product]);
-      expect(out[i + 1]!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, c.product));
+      const product = productLinked(out[i + 1]!.offers.map((o) => o.link_text), c.product, c.lang);
+      expect(out[i + 1]!.offers[0]!.url, c.lang).toMatch(searchLink(c.host, product));
       expect(out[i + 1]!.offers[0]!.url, c.lang).toContain(`tag=acme-${c.lang}`);
     });
     expect(out[5]).toMatchObject({ reason: 'sensitive_topic', offers: [] });

@@ -396,8 +396,8 @@ export function languageTableHashes(language: LexiconLanguage): Record<string, s
   const files = [
     `models/tables/topic-phrases.${language}.json`,
     `models/tables/intent-phrases.${language}.json`,
-    'src/core/extract/data/language-lexicons.json',
-    'src/core/extract/data/not-goods.json',
+    'models/tables/language-lexicons.json',
+    'models/tables/not-goods.json',
   ];
   return Object.fromEntries(files.filter((f) => existsSync(resolve(ROOT, f))).map((f) => [f, sha256File(resolve(ROOT, f))]));
 }

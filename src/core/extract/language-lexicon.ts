@@ -2,16 +2,21 @@
  * Product-type and function-word lexicons for German, French, Spanish and Italian (issue 28),
  * marked on a message's words as features for the tagger.
  *
- * The data (./data/language-lexicons.json) is built by scripts/build-language-lexicons.ts from the
- * sources in data/lexicons/ (Shopify and Google product taxonomies, Snowball stop words). It is
- * imported like ./data/taxonomy-types.json (tsup bundles it), and its indexes are built once, on
+ * The data (models/tables/language-lexicons.json) is built by scripts/build-language-lexicons.ts
+ * from the sources in data/lexicons/ (Shopify and Google product taxonomies, Snowball stop words).
+ * It is read on the first message in one of these languages, not at import (English-only users
+ * never pay for it), and its indexes are built once, on
  * the first call for a language.
  *
  * Matching is on the words' `key`s (lower case, NFKC): exact, accents kept ("cafe" is not "café").
  * German alone folds ß to ss on both sides ("Fußball" = "fussball"), since Swiss German and
  * keyboards without ß write "ss".
  */
-import data from './data/language-lexicons.json' with { type: 'json' };
+import { readTable } from '../model/load.js';
+
+let tables: Record<LexiconLanguage, LanguageData> | undefined;
+/** The lexicons of all four languages, read once. */
+const data = (): Record<LexiconLanguage, LanguageData> => (tables ??= readTable<Record<LexiconLanguage, LanguageData>>('language-lexicons'));
 import { joinable, type Word } from './words.js';
 
 export const LEXICON_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
@@ -46,7 +51,7 @@ function index(language: LexiconLanguage): LanguageIndex {
   const cached = indexes.get(language);
   if (cached) return cached;
   builds++;
-  const src = (data as unknown as Record<LexiconLanguage, LanguageData>)[language];
+  const src = data()[language];
   const byFirst = new Map<string, string[][]>();
   const heads = new Set<string>();
   for (const type of src.types) {
@@ -134,7 +139,7 @@ function matchesAt(words: readonly Word[], keys: readonly string[], i: number, p
 
 /** For tests and diagnostics: how often an index was built, and the entries per language. */
 export function languageLexiconStats(): { builds: number; counts: Record<LexiconLanguage, { types: number; functionWords: number }> } {
-  const all = data as unknown as Record<LexiconLanguage, LanguageData>;
+  const all = data();
   const counts = {} as Record<LexiconLanguage, { types: number; functionWords: number }>;
   for (const l of LEXICON_LANGUAGES) counts[l] = { types: all[l].types.length, functionWords: all[l].function_words.length };
   return { builds, counts };

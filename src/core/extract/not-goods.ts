@@ -1,7 +1,7 @@
 /**
  * Words that name what is not a good to buy, for the languages read with models of their own
  * (German, French, Spanish, Italian): services, subscriptions, contracts, tariffs, insurance,
- * repairs, lessons, deliveries, tickets, utilities (./data/not-goods.json, "services") and the
+ * repairs, lessons, deliveries, tickets, utilities (models/tables/not-goods.json, "services") and the
  * shops, marketplaces, delivery and streaming apps of those countries ("outlets"). A German
  * compound is a service when its tail is a service head ("Zahnzusatzversicherung",
  * "Handyvertrag"): the list "heads". These are marks for the tagger's features, not verdicts.
@@ -9,7 +9,7 @@
  * Phrases are matched on word keys (./words.ts), French and Italian words with their elisions
  * cut (./elisions.ts), so "fournisseur d'électricité" is written "fournisseur d électricité".
  */
-import data from './data/not-goods.json' with { type: 'json' };
+import { readTable } from '../model/load.js';
 import { lexKey, type Word } from './words.js';
 
 export type NotGoodsLanguage = 'de' | 'fr' | 'es' | 'it';
@@ -22,6 +22,9 @@ interface LanguageLists {
 
 type Kind = 'svc' | 'outlet';
 
+/** The lists of every language, read on first use. */
+let tables: Readonly<Record<string, LanguageLists>> | undefined;
+
 interface Index {
   /** Phrases by first token, longest first. */
   byFirst: Map<string, Array<{ tokens: string[]; kind: Kind }>>;
@@ -32,7 +35,7 @@ interface Index {
 const indexes = new Map<NotGoodsLanguage, Index>();
 
 function build(language: NotGoodsLanguage): Index {
-  const lists = (data as Readonly<Record<string, LanguageLists>>)[language];
+  const lists = (tables ??= readTable<Readonly<Record<string, LanguageLists>>>('not-goods'))[language];
   const byFirst = new Map<string, Array<{ tokens: string[]; kind: Kind }>>();
   const add = (phrase: string, kind: Kind): void => {
     const tokens = lexKey(phrase);
