@@ -366,6 +366,13 @@ function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, o
     return { verdicts, threshold, ...floorFigures(judge, phrase, z, threshold) };
   };
   const options = [choose(true), choose(false)];
+  if (process.env.CHATADS_TRAIN_DEBUG) {
+    const o = options[0]!;
+    judge.forEach((l, i) => {
+      const fires = phraseHits[i]! || z[i]! >= o.threshold;
+      if (fires !== l.crisis) log(`    floor ${others ? 'pooled' : 'own'} ${l.crisis ? 'MISSED' : 'FALSE'} ${r3(z[i]!)} ${l.text}`);
+    });
+  }
   for (const o of options) log(`  ${language} floor CV, phrases as ${o.verdicts ? 'verdicts' : 'features'}: precision ${r3(o.precision)}, recall ${r3(o.recall)}`);
   const best = options.reduce((a, b) => (b.recall > a.recall + 1e-9 || (Math.abs(b.recall - a.recall) <= 1e-9 && b.precision > a.precision) ? b : a));
   return { others, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall) } };
