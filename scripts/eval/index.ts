@@ -277,7 +277,7 @@ async function run(o: Options): Promise<void> {
     }
   }
 
-  if (has('chatset') || has('intent') || has('replies')) r.cv = crossValidatedFigures();
+  if (has('chatset') || has('intent') || has('replies') || has('languages_read')) r.cv = crossValidatedFigures();
   r.meta.duration_s = Math.round((Date.now() - started) / 100) / 10;
   const results: EvalResults = { ...r, targets: checkTargets(r) };
   process.stdout.write(`${renderReport(results)}\n`);
