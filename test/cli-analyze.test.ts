@@ -300,7 +300,7 @@ describe('chatads analyze: per language', () => {
       { code: 'xx', cells: ['1', '9.1 %', '0', '0.0 %', '0', '–', '0.0 %', '0.0 %', '100.0 %', '0.0 %', '0.0 %'] },
       { code: 'und', cells: ['5', '45.5 %', '0', '0.0 %', '0', '–', '100.0 %', '0.0 %', '0.0 %', '0.0 %', '0.0 %'] },
     ];
-    const html = renderReport(summary, { source: 'test', settings: {} });
+    const html = renderReport(summary, { source: 'test', settings: {}, languages: ['en'] });
     expect(reportRows(html)).toEqual(rows);
     expect(html).toContain('<abbr title="Japanese">ja</abbr>');
     expect(html).toContain('<abbr title="xx">xx</abbr>');

@@ -72,9 +72,9 @@ function setup(options: ChatAdsOptions) {
   const events: { event: string; fields: Record<string, unknown> }[] = [];
   const logger: Logger = (_level, event, fields) => events.push({ event, fields });
   // `any`: for Dutch (not read) the opt-in is what lets the message reach the model; German,
-  // French, Spanish and Italian are read, so they take the read path (same prompt), with their
-  // own NLP as the fallback and, in thorough, its intent blended with the model's.
-  const chatads = createChatAds({ affiliate_tags: TAGS, llmBudgets: ROOMY, llmLanguages: 'any', logger, ...options });
+  // French, Spanish and Italian are read here (`languages`), so they take the read path (same
+  // prompt), with their own NLP as the fallback and, in thorough, its intent blended with the model's.
+  const chatads = createChatAds({ affiliate_tags: TAGS, llmBudgets: ROOMY, llmLanguages: 'any', languages: ['de', 'fr', 'es', 'it'], logger, ...options });
   cleanups.push(() => chatads.close());
   const fallbacks = () => events.filter((e) => e.event === 'llm_fallback').map((e) => e.fields.reason);
   return { chatads, fallbacks };

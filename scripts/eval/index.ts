@@ -25,6 +25,7 @@ import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
 import { EVAL_TAGS, evaluateLanguages } from './languages.js';
 import { evaluateLanguagesRead } from './languages-read.js';
+import { MODEL_LANGUAGES } from '../../src/core/language/languages.js';
 import { evaluateReplies } from './replies.js';
 import { evaluateRequests } from './requests.js';
 import { crossValidatedFigures } from './cv.js';
@@ -226,7 +227,7 @@ async function run(o: Options): Promise<void> {
   }
   if (has('languages_read')) {
     progress(`German, French, Spanish and Italian (data/languages and test/fixtures/languages, ${o.split} split)`);
-    const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false });
+    const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false, languages: [...MODEL_LANGUAGES] });
     try {
       r.languages_read = await evaluateLanguagesRead(chatads, o.split);
     } finally {

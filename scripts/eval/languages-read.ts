@@ -1,5 +1,5 @@
 /**
- * The languages read besides English (issue 28), each on its written corpus (data/languages/<lang>,
+ * The languages read besides English when an instance names them (issue 28), each on its written corpus (data/languages/<lang>,
  * the chosen split) and on the gate's older corpus of the same language (test/fixtures/languages,
  * another writer: shopping, everyday, crisis). Everything is read as the service reads it: the
  * language gate says which language a line is in, and that language's models (or the English ones,
@@ -16,6 +16,10 @@
 import { readIn } from '../../src/core/extract/index.js';
 import { scoreRead } from '../../src/core/intent/index.js';
 import { identifyLanguage } from '../../src/core/language/identify.js';
+import { MODEL_LANGUAGES, readLanguages } from '../../src/core/language/languages.js';
+
+/** The four languages, read (as an instance naming them reads them). */
+const READ = readLanguages(MODEL_LANGUAGES);
 import { floorTopic, messageTopics } from '../../src/core/safety/detect.js';
 import type { ChatAds } from '../../src/index.js';
 import { evaluateChatset } from './chatset.js';
@@ -51,7 +55,7 @@ const rate = (n: number, offered: number): Rate => ({ n, offered, rate: ratio(of
 const r3 = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
 
 /** The mentions of a text as the service finds them: in the language the gate reads it in. */
-const mentionsOf = (text: string) => readIn(text, identifyLanguage(text).language).mentions;
+const mentionsOf = (text: string) => readIn(text, identifyLanguage(text, undefined, READ).language).mentions;
 
 async function offersOf(chatads: ChatAds, text: string, country: string): Promise<{ start: number; end: number }[]> {
   const data = await chatads.analyze({ message: text, country, message_analysis: 'fast' });
@@ -67,7 +71,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
   const mentions = evaluateChatset([{ name: `${language} ${split}`, rows: lines }], mentionsOf).scores.lenient.overall;
 
   const users = lines.filter((l) => l.line_intent !== null);
-  const scores = users.map((l) => scoreRead(readIn(l.text, identifyLanguage(l.text).language)));
+  const scores = users.map((l) => scoreRead(readIn(l.text, identifyLanguage(l.text, undefined, READ).language)));
   const offers = new Map<CorpusLine, { start: number; end: number }[]>();
   for (const l of users) offers.set(l, await offersOf(chatads, l.text, country));
   const onGoods = (l: CorpusLine): boolean => {
@@ -80,7 +84,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
   let tp = 0;
   let flagged = 0;
   for (const l of lines) {
-    const on = floorTopic(messageTopics(l.text, true, identifyLanguage(l.text).language)) !== null;
+    const on = floorTopic(messageTopics(l.text, true, identifyLanguage(l.text, undefined, READ).language)) !== null;
     if (on) flagged++;
     if (on && l.floor) tp++;
   }
@@ -106,7 +110,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
   const ms = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
   return {
     lines: lines.length,
-    identified: lines.filter((l) => identifyLanguage(l.text).language === language).length,
+    identified: lines.filter((l) => identifyLanguage(l.text, undefined, READ).language === language).length,
     mention_f1: r3(mentions.f1),
     mention_precision: r3(mentions.precision),
     mention_recall: r3(mentions.recall),

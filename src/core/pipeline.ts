@@ -18,7 +18,7 @@ import {
   type LlmMode,
 } from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
-import { isReadLanguage, modelLanguage, UNDETERMINED } from './language/languages.js';
+import { modelLanguage, UNDETERMINED, type ReadLanguages } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
 import { marketingLine } from './marketing.js';
@@ -37,6 +37,8 @@ export interface PipelineDeps {
   /** The LLM of `balanced` and `thorough`, or null when none is configured. */
   llm: LlmExtractor | null;
   llmBudgets: Readonly<Required<LlmBudgets>>;
+  /** The languages the instance reads (its `languages` option). */
+  languages: ReadLanguages;
   /** Per instance: the permanent `no_model` fallback is logged once, not on every request. */
   state: { noModelLogged: boolean };
 }
@@ -73,7 +75,7 @@ export async function runPipeline(
   deps: PipelineDeps,
   language: string,
 ): Promise<PipelineResult> {
-  const read = isReadLanguage(language) || language === UNDETERMINED;
+  const read = deps.languages.has(language) || language === UNDETERMINED;
   const analysis = await analyzeMessage(request, deps, read, language);
   return { data: await buildData(request, country, rules, deps, analysis, language), cacheable: analysis.cacheable };
 }

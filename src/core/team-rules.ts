@@ -7,6 +7,7 @@
 import { failure, type ChatAdsFailure } from './errors.js';
 import { KeywordMatcher } from './keyword-matcher.js';
 import { identifyLanguage } from './language/identify.js';
+import type { ReadLanguages } from './language/languages.js';
 import { floorTopic, isFloorTopic, messageTopics } from './safety/detect.js';
 import type { FloorTopic, Topic } from './safety/topics.js';
 import type { TeamRules } from './teams.js';
@@ -41,10 +42,12 @@ export interface ScreenOptions {
    * not asked: they would read another language's words as English ones.
    */
   anyLanguage?: boolean;
+  /** The languages the instance reads (its `languages` option); English only by default. */
+  languages?: ReadLanguages;
 }
 
 export function screenMessage(message: string, servedCountry: string, rules: TeamRules, options: ScreenOptions = {}): Screening {
-  const { language, read } = identifyLanguage(message);
+  const { language, read } = identifyLanguage(message, undefined, options.languages);
   // The safety rules read the languages chatads reads (each with its own phrases and floor
   // model): on text in any other language they are not asked, and the message gets no offer
   // (below) unless the operator let the LLM read every language.

@@ -3,7 +3,7 @@
  * anywhere: inline CSS and SVG), readable from 375 px up. No message text unless the operator
  * asked for examples; every string from the data is escaped.
  */
-import { READ_LANGUAGES, UNDETERMINED } from '../../core/language/languages.js';
+import { UNDETERMINED } from '../../core/language/languages.js';
 import { INTENT_BINS, LEVELS, bucketUpperMs, languageRows, meanIntent, reasonColumns, sorted, type Summary } from './summary.js';
 
 export interface ReportOptions {
@@ -11,6 +11,8 @@ export interface ReportOptions {
   source: string;
   /** The options the run used, shown as given. */
   settings: Record<string, string>;
+  /** The languages the run read (its instance's `languages`). */
+  languages: readonly string[];
 }
 
 interface Bar {
@@ -195,7 +197,7 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
 <section><h2>Offers per message</h2>${horizontalBars('Messages by number of offers', perMessage)}</section>
 <section><h2>Latency</h2>${histogram('Latency per message', latency.counts, latency.labels)}</section>
 <section><h2>No offer and refused lines</h2>${horizontalBars('Reasons for no offer and error codes', reasons)}</section>
-<section><h2>Languages</h2>${horizontalBars('Analysed messages by language', languages)}<p class="note">ISO 639-1 codes; <code>und</code>: too little text to tell. Languages other than ${READ_LANGUAGES.map((l) => `<code>${l}</code>`).join(', ')} get no offer (<code>unsupported_language</code>).</p></section>
+<section><h2>Languages</h2>${horizontalBars('Analysed messages by language', languages)}<p class="note">ISO 639-1 codes; <code>und</code>: too little text to tell. Languages other than ${options.languages.map((l) => `<code>${l}</code>`).join(', ')} get no offer (<code>unsupported_language</code>).</p></section>
 <section class="wide"><h2>By language</h2>${languageTable(s)}<p class="note">Per language of the analysed messages: its messages and their share of all, messages with at least one offer, offers, the mean intent score of its scored messages (– when none), and each reason for no offer as a share of its messages (with the offer share, they add up to 100 %).</p></section>
 </div>
 ${examples}
