@@ -39,7 +39,7 @@ const FIRST_FOREIGN = FIRST_RESULT.replace(
   "message: 'Is the Sony WH-1000XM5 worth it for long flights?'",
   "message: 'Is de Sony WH-1000XM5 het waard voor lange vluchten, of is de Bose beter?', country: 'NL'",
 ).replace("if (data.offers.length === 0) throw new Error('no offer');", "if (data.reason !== 'unsupported_language') throw new Error('not gated');");
-/** A buying question in each language read with models of its own, on its country's store. */
+/** A buying question in each language read with models of its own (named in `languages`), on its country's store. */
 const READ_FIRST: Readonly<Record<string, { message: string; country: string }>> = {
   de: { message: 'Welcher Staubsauger ist gut für Tierhaare?', country: 'DE' },
   fr: { message: 'Je cherche un aspirateur sans fil pour mon appartement', country: 'FR' },
@@ -47,7 +47,7 @@ const READ_FIRST: Readonly<Record<string, { message: string; country: string }>>
   it: { message: 'Mi consigli un passeggino leggero?', country: 'IT' },
 };
 const firstIn = (language: string): string =>
-  FIRST_RESULT.replace("affiliate_tags: { US: 'bench-20' }", `affiliate_tags: { ${READ_FIRST[language]!.country}: 'bench-21' }`).replace(
+  FIRST_RESULT.replace("affiliate_tags: { US: 'bench-20' }", `affiliate_tags: { ${READ_FIRST[language]!.country}: 'bench-21' }, languages: ['${language}']`).replace(
     "message: 'Is the Sony WH-1000XM5 worth it for long flights?'",
     `message: ${JSON.stringify(READ_FIRST[language]!.message)}, country: '${READ_FIRST[language]!.country}'`,
   );
