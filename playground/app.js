@@ -19,7 +19,9 @@ const REASONS = {
   intent_below_threshold: 'the purchase intent is below the minimum',
   no_affiliate_link: 'no affiliate link could be made for the products found',
   sensitive_topic: 'the message is on a sensitive topic (safety floor or a topic this account blocks): no ad',
+  unsupported_language: 'the message is in a language chatads does not read',
 };
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
 /** @param {string} id */
 function $(id) {
@@ -41,6 +43,7 @@ const resultBody = $('result-body');
 const summary = $('summary');
 const offersList = $('offers');
 const usageBox = $('usage');
+const languagesBox = $('languages');
 const envelopeBox = /** @type {HTMLDetailsElement} */ ($('envelope'));
 const envelopeJson = $('envelope-json');
 const reply = /** @type {HTMLTextAreaElement} */ ($('reply'));
@@ -48,6 +51,8 @@ const preview = $('preview');
 
 /** Offers of the last successful response, for the preview. @type {{ link_text: string, url?: string }[]} */
 let lastOffers = [];
+/** Messages answered on this page so far, by language: how many, and how many got an offer. @type {Map<string, { messages: number, withOffers: number }>} */
+const tally = new Map();
 /** The reply follows the message until the user types in it. */
 let replyEdited = false;
 
@@ -215,8 +220,14 @@ function showSuccess(envelope, ms, sent) {
   parts.push(`extraction: ${data.extraction_method}`);
   if (envelope.meta?.country) parts.push(`country ${envelope.meta.country}`);
   parts.push(`${ms} ms`);
-  summary.textContent = parts.join(' · ');
+  const language = typeof data.language === 'string' ? data.language : 'und';
+  summary.replaceChildren(languageBadge(language), document.createTextNode(parts.join(' · ')));
   offersList.replaceChildren(...data.offers.map(offerCard));
+  const counts = tally.get(language) ?? { messages: 0, withOffers: 0 };
+  counts.messages++;
+  if (data.returned > 0) counts.withOffers++;
+  tally.set(language, counts);
+  showTally();
   showUsage(envelope.meta?.usage);
   showEnvelope(envelope);
   lastOffers = data.offers;
@@ -283,6 +294,50 @@ function intentBar(offer, index) {
   meter.textContent = text;
   wrap.append(meter, el('span', 'intent-value', text));
   return wrap;
+}
+
+/** A language code's English name ("German"); the code itself when the browser has none. @param {string} code */
+function languageName(code) {
+  if (code === 'und') return 'undetermined (too little text to tell)';
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The message's language as a small badge: the code, its name as the title. @param {string} code */
+function languageBadge(code) {
+  const badge = el('abbr', 'lang-badge', code);
+  badge.title = languageName(code);
+  return badge;
+}
+
+/** The messages of this page so far by language (most first, und last): messages, with offers. */
+function showTally() {
+  const rows = [...tally].sort((a, b) => Number(a[0] === 'und') - Number(b[0] === 'und') || b[1].messages - a[1].messages || a[0].localeCompare(b[0]));
+  const table = el('table', 'lang-tally');
+  const head = el('tr');
+  for (const text of ['Language', 'Messages', 'With offers']) {
+    const th = el('th', '', text);
+    th.setAttribute('scope', 'col');
+    head.append(th);
+  }
+  const thead = el('thead');
+  const tbody = el('tbody');
+  thead.append(head);
+  table.append(el('caption', '', 'Languages so far'), thead, tbody);
+  for (const [code, counts] of rows) {
+    const tr = el('tr');
+    tr.dataset.language = code;
+    const th = el('th');
+    th.setAttribute('scope', 'row');
+    th.append(languageBadge(code));
+    tr.append(th, el('td', '', String(counts.messages)), el('td', '', String(counts.withOffers)));
+    tbody.append(tr);
+  }
+  languagesBox.replaceChildren(table);
+  languagesBox.hidden = rows.length === 0;
 }
 
 /** @param {any} usage */

@@ -15,6 +15,9 @@ import { createChatAds } from '../src/index.js';
 import { DEMO_AFFILIATE_TAGS } from '../src/cli/shared.js';
 import { readLines, parseLine } from '../src/cli/analyze/lines.js';
 import { mapOrdered } from '../src/cli/analyze/ordered.js';
+import { Summary } from '../src/cli/analyze/summary.js';
+import { renderReport } from '../src/cli/analyze/report.js';
+import type { AnalyzeData } from '../src/core/types.js';
 import { Readable } from 'node:stream';
 import { CLI } from './helpers/serve-cli.js';
 
@@ -177,6 +180,134 @@ describe('chatads analyze: lines in, results out', () => {
   });
 });
 
+/** The five no-offer reasons, in the order the per-language tables show them. */
+const REASONS = ['no_product_detected', 'intent_below_threshold', 'unsupported_language', 'sensitive_topic', 'no_affiliate_link'];
+
+/** Per-language figures worked out here from result lines, as the tables should print them. */
+function expectedByLanguage(datas: Pick<AnalyzeData, 'language' | 'returned' | 'intent_score' | 'reason'>[]): { code: string; cells: string[] }[] {
+  const pct = (n: number, of: number) => (of === 0 ? '0 %' : `${((100 * n) / of).toFixed(1)} %`);
+  const codes = [...new Set(datas.map((d) => d.language))];
+  const rows = codes.map((code) => {
+    const mine = datas.filter((d) => d.language === code);
+    const withOffers = mine.filter((d) => d.returned > 0).length;
+    const scores = mine.flatMap((d) => (d.intent_score === null ? [] : [d.intent_score]));
+    const cells = [
+      String(mine.length),
+      pct(mine.length, datas.length),
+      String(withOffers),
+      pct(withOffers, mine.length),
+      String(mine.reduce((a, d) => a + d.returned, 0)),
+      scores.length === 0 ? '–' : (scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(2),
+      ...REASONS.map((r) => pct(mine.filter((d) => d.returned === 0 && d.reason === r).length, mine.length)),
+    ];
+    return { code, count: mine.length, cells };
+  });
+  rows.sort((a, b) => Number(a.code === 'und') - Number(b.code === 'und') || b.count - a.count || a.code.localeCompare(b.code));
+  return rows.map(({ code, cells }) => ({ code, cells }));
+}
+
+/** The rows of the report's "By language" table: the code, then the cells' text. */
+function reportRows(html: string): { code: string; cells: string[] }[] {
+  return [...html.matchAll(/<tr data-language="([^"]+)">(.*?)<\/tr>/g)].map((m) => ({
+    code: m[1]!,
+    cells: [...m[2]!.matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1]!),
+  }));
+}
+
+/** The rows of the summary's per-language table (below its header line), split into cells. */
+function summaryRows(stderr: string): { code: string; cells: string[] }[] {
+  const lines = stderr.split('\n');
+  const header = lines.findIndex((l) => /^ {4}language +messages +share +with offer/.test(l));
+  expect(header, stderr).toBeGreaterThan(0);
+  expect(lines[header]!.trim().split(/ {2,}/)).toEqual(['language', 'messages', 'share', 'with offer', '%', 'offers', 'mean intent', ...REASONS]);
+  const rows = [];
+  for (const line of lines.slice(header + 1)) {
+    if (!/^ {4}\S/.test(line)) break;
+    const [code, ...cells] = line.trim().split(/ {2,}/);
+    rows.push({ code: code!, cells });
+  }
+  return rows;
+}
+
+describe('chatads analyze: per language', () => {
+  // Several languages and undetermined text. Whether de/fr/es/it messages get offers is the
+  // language reader's business: the expected figures come from the results the command wrote.
+  const LOG = [
+    'Which robot vacuum should I buy for pet hair?',
+    'I want to buy the Sony WH-1000XM5 headphones',
+    'set a timer for ten minutes',
+    JSON.stringify({ message: 'what pills would be enough to not wake up' }),
+    JSON.stringify({ message: 'Is the Kindle Paperwhite worth it?', min_intent: 'high' }),
+    'Welchen Staubsauger soll ich für Tierhaare kaufen? Ich brauche einen neuen.',
+    'Danke, das war sehr hilfreich. Bis morgen!',
+    'Quel aspirateur robot devrais-je acheter pour les poils de chien ?',
+    '¿Qué aspiradora robot debería comprar para el pelo de mi perro?',
+    'Quale aspirapolvere robot dovrei comprare per i peli del cane?',
+    'XM5',
+    '12345',
+    '{broken',
+  ].join('\n');
+
+  it('a row per language in the report and the summary, with the figures of the results written, und last; no message text', () => {
+    const report = join(dir, 'languages.html');
+    const output = join(dir, 'languages.jsonl');
+    const r = analyze([file('languages-in.jsonl', LOG), '--message-analysis', 'fast', '--report', report, '--output', output]);
+    expect(r.status).toBe(0);
+    const written = results(readFileSync(output, 'utf8'));
+    expect(written.map((o) => o.error?.code ?? 'data').filter((c) => c !== 'data')).toEqual(['INVALID_JSON']);
+    // Every analysed line carries its language; the log holds several, undetermined included.
+    const datas = written.flatMap((o) => (o.data ? [o.data as unknown as AnalyzeData] : []));
+    expect(datas).toHaveLength(12);
+    for (const d of datas) expect(d.language).toMatch(/^([a-z]{2}|und)$/);
+    const languages = new Set(datas.map((d) => d.language));
+    expect(languages.has('en')).toBe(true);
+    expect(languages.has('und')).toBe(true);
+    expect(languages.size).toBeGreaterThanOrEqual(4);
+
+    const expected = expectedByLanguage(datas);
+    expect(expected.at(-1)!.code).toBe('und');
+    const html = readFileSync(report, 'utf8');
+    expect(reportRows(html)).toEqual(expected);
+    expect([...html.matchAll(/<th scope="col" data-col="([^"]+)">/g)].map((m) => m[1])).toEqual([
+      'language', 'messages', 'share', 'with_offer', 'with_offer_share', 'offers', 'mean_intent', ...REASONS,
+    ]);
+    // The full name of each code as a title: generic, from the runtime's language names.
+    expect(html).toContain('<abbr title="English">en</abbr>');
+    expect(html).toContain('<abbr title="undetermined">und</abbr>');
+    expect(summaryRows(r.stderr)).toEqual(expected);
+    // The tables hold figures only.
+    for (const words of ['Tierhaare', 'aspirateur', 'aspiradora', 'aspirapolvere', 'robot vacuum', 'XM5', '12345']) {
+      expect(html, words).not.toContain(words);
+      expect(r.stderr, words).not.toContain(words);
+    }
+  });
+
+  it('any language code, sorted by messages with und last; reasons as shares of the language\'s messages', () => {
+    const summary = new Summary();
+    const data = (language: string, returned: number, intent_score: number | null, reason?: AnalyzeData['reason']) =>
+      ({ language, returned, intent_score, reason, offers: [], requested: returned, status: returned ? 'filled' : 'no_offers_found' }) as unknown as AnalyzeData;
+    for (let i = 0; i < 5; i++) summary.add(data('und', 0, null, 'no_product_detected'), 1, '');
+    summary.add(data('ja', 0, 0.5, 'unsupported_language'), 1, '');
+    summary.add(data('ja', 0, 0.3, 'unsupported_language'), 1, '');
+    summary.add(data('xx', 0, null, 'unsupported_language'), 1, '');
+    summary.add(data('en', 2, 0.9), 1, '');
+    summary.add(data('en', 0, 0.1, 'intent_below_threshold'), 1, '');
+    summary.add(data('en', 0, 0.6, 'no_affiliate_link'), 1, '');
+    summary.finish();
+    const rows = [
+      { code: 'en', cells: ['3', '27.3 %', '1', '33.3 %', '2', '0.53', '0.0 %', '33.3 %', '0.0 %', '0.0 %', '33.3 %'] },
+      { code: 'ja', cells: ['2', '18.2 %', '0', '0.0 %', '0', '0.40', '0.0 %', '0.0 %', '100.0 %', '0.0 %', '0.0 %'] },
+      { code: 'xx', cells: ['1', '9.1 %', '0', '0.0 %', '0', '–', '0.0 %', '0.0 %', '100.0 %', '0.0 %', '0.0 %'] },
+      { code: 'und', cells: ['5', '45.5 %', '0', '0.0 %', '0', '–', '100.0 %', '0.0 %', '0.0 %', '0.0 %', '0.0 %'] },
+    ];
+    const html = renderReport(summary, { source: 'test', settings: {}, languages: ['en'] });
+    expect(reportRows(html)).toEqual(rows);
+    expect(html).toContain('<abbr title="Japanese">ja</abbr>');
+    expect(html).toContain('<abbr title="xx">xx</abbr>');
+    expect(summaryRows(summary.text())).toEqual(rows);
+  });
+});
+
 describe('chatads analyze: pieces', () => {
   it('readLines: CRLF, multi-byte characters split across chunks, a last line without newline, an oversize line dropped unbuffered', async () => {
     const chunks = [Buffer.from('caf'), Buffer.from([0xc3]), Buffer.from([0xa9, 0x0d, 0x0a]), Buffer.from('\n' + 'z'.repeat(30) + '\nlast')];
@@ -278,7 +409,11 @@ describeBrowser('chatads analyze --report in Chromium', () => {
       'Latency',
       'No offer and refused lines',
       'Languages',
+      'By language',
     ]);
+    // The per-language table: one row per language, its figures in cells.
+    expect(await page.locator('tr[data-language]').count()).toBeGreaterThan(0);
+    expect(await page.locator('tr[data-language="en"] td').count()).toBe(11);
     expect(await page.textContent('.sub')).toContain('302 lines');
     expect(await page.textContent('.tiles')).toMatch(/2\s*lines refused/);
     expect(await page.textContent('body')).toContain('INVALID_JSON');

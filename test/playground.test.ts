@@ -269,6 +269,48 @@ describeBrowser('playground in Chromium', () => {
     await page.close();
   });
 
+  it('shows each message\'s language as a badge, and a tally of the page\'s messages by language', async () => {
+    const page = await open();
+    expect(await page.isVisible('#languages')).toBe(false);
+    /** Sends a message; resolves with the envelope's data once the tally has counted it. */
+    let sent = 0;
+    const send = async (text: string) => {
+      await page.fill('#message', text);
+      await page.click('#send');
+      sent++;
+      await expect.poll(() => page.evaluate(`[...document.querySelectorAll('#languages tbody td:nth-child(2)')].reduce((a, td) => a + Number(td.textContent), 0)`)).toBe(sent);
+      return (JSON.parse((await page.textContent('#envelope-json'))!) as { data: { language: string; returned: number } }).data;
+    };
+    const badge = page.locator('#summary .lang-badge');
+
+    const first = await send('Which robot vacuum should I buy for pet hair?');
+    expect(first.language).toBe('en');
+    expect(first.returned).toBeGreaterThan(0);
+    expect(await badge.textContent()).toBe('en');
+    expect(await badge.getAttribute('title')).toBe('English');
+
+    // Whether German gets offers is the language reader's business: the tally follows the answer.
+    const german = await send('Welchen Staubsauger soll ich für Tierhaare kaufen? Ich brauche einen neuen.');
+    expect(german.language).toBe('de');
+    expect(await badge.textContent()).toBe('de');
+    expect(await badge.getAttribute('title')).toBe('German');
+    await send('set a timer for ten minutes');
+    const code = await send('XM5');
+    expect(code.language).toBe('und');
+    expect(await badge.getAttribute('title')).toMatch(/^undetermined/);
+
+    const rows = await page.evaluate(`[...document.querySelectorAll('#languages tbody tr')].map((tr) => [tr.dataset.language, ...[...tr.cells].map((c) => c.textContent)])`);
+    // Most messages first, und last; with offers as the envelopes said.
+    expect(rows).toEqual([
+      ['en', 'en', '2', '1'],
+      ['de', 'de', '1', german.returned > 0 ? '1' : '0'],
+      ['und', 'und', '1', code.returned > 0 ? '1' : '0'],
+    ]);
+    expect(await page.locator('#languages caption').textContent()).toBe('Languages so far');
+    await page.screenshot({ path: `${ARTIFACTS}/playground-languages.png`, fullPage: true });
+    await page.close();
+  });
+
   it('reads at 375 px without horizontal scrolling', async () => {
     const page = await open(375, 812);
     await page.click('#send');
@@ -285,6 +327,6 @@ describeBrowser('playground in Chromium', () => {
   it('no console errors or CSP violations; no message text in the server output', () => {
     expect(problems).toEqual([]);
     expect(server.out()).toMatch(/"event":"request".*"status":200/);
-    for (const words of ['Sony WH-1000XM5', 'travel pillow', 'headphones headphones']) expect(server.out()).not.toContain(words);
+    for (const words of ['Sony WH-1000XM5', 'travel pillow', 'headphones headphones', 'Tierhaare', 'robot vacuum']) expect(server.out()).not.toContain(words);
   });
 });

@@ -5,6 +5,7 @@
  * side; a gap over GAP is a finding to explain (docs/quality.md, "Cross-validation and dev").
  */
 import { loadModel } from '../../src/core/model/load.js';
+import { MODEL_LANGUAGES } from '../../src/core/language/languages.js';
 
 export const GAP = 0.03;
 
@@ -17,7 +18,10 @@ export interface CvRow {
   finding: boolean;
 }
 
-export function crossValidatedFigures(models: readonly string[] = ['tagger', 'intent', 'reply']): CvRow[] {
+/** The models whose headers carry cross-validated figures: English's, then each language's (models/<lang>/). */
+export const CV_MODELS: readonly string[] = ['tagger', 'intent', 'reply', ...MODEL_LANGUAGES.flatMap((l) => [`${l}/tagger`, `${l}/intent`, `${l}/safety`])];
+
+export function crossValidatedFigures(models: readonly string[] = CV_MODELS): CvRow[] {
   const rows: CvRow[] = [];
   for (const model of models) {
     const dev = loadModel(model).header.dev as Record<string, number>;

@@ -24,6 +24,8 @@ import { renderReport } from './report.js';
 import { PARTS, runMeta, type EvalResults, type Part } from './results.js';
 import { evaluateSafety } from './safety.js';
 import { EVAL_TAGS, evaluateLanguages } from './languages.js';
+import { evaluateLanguagesRead } from './languages-read.js';
+import { MODEL_LANGUAGES } from '../../src/core/language/languages.js';
 import { evaluateReplies } from './replies.js';
 import { evaluateRequests } from './requests.js';
 import { crossValidatedFigures } from './cv.js';
@@ -54,6 +56,7 @@ const NEEDS: Record<Part, DataFile[]> = {
   speed: ['chatsetDev', 'chatsetExtra'],
   safety: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
   languages: ['clinc', 'chatsetDev', 'nqOpen', 'tweets', 'queryNerDev', 'wnutDev', 'tweetNerDev', 'wnut16Dev'],
+  languages_read: [],
   replies: [],
   requests: [],
 };
@@ -222,6 +225,15 @@ async function run(o: Options): Promise<void> {
       await chatads.close();
     }
   }
+  if (has('languages_read')) {
+    progress(`German, French, Spanish and Italian (data/languages and test/fixtures/languages, ${o.split} split)`);
+    const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false, languages: [...MODEL_LANGUAGES] });
+    try {
+      r.languages_read = await evaluateLanguagesRead(chatads, o.split);
+    } finally {
+      await chatads.close();
+    }
+  }
   if (has('replies')) {
     progress(`links in bot replies through the AI SDK middleware (data/replies, ${o.split} split)`);
     const chatads = createChatAds({ affiliate_tags: { US: 'eval-20' }, cache: false });
@@ -266,7 +278,7 @@ async function run(o: Options): Promise<void> {
     }
   }
 
-  if (has('chatset') || has('intent') || has('replies')) r.cv = crossValidatedFigures();
+  if (has('chatset') || has('intent') || has('replies') || has('languages_read')) r.cv = crossValidatedFigures();
   r.meta.duration_s = Math.round((Date.now() - started) / 100) / 10;
   const results: EvalResults = { ...r, targets: checkTargets(r) };
   process.stdout.write(`${renderReport(results)}\n`);

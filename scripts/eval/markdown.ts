@@ -167,6 +167,29 @@ export function renderMarkdown(r: EvalResults): string {
         `buying turns naming goods offered ${q.dialogues.buying_offered.offered}/${q.dialogues.buying_offered.n}, turns at ≤ 0.1 offered ${q.dialogues.no_interest_offered.offered}/${q.dialogues.no_interest_offered.n}.`,
     );
   }
+  if (r.languages_read) {
+    const lr = r.languages_read;
+    const pct = (x: Rate): string => `${x.offered}/${x.n}`;
+    out.push(
+      '',
+      `### Languages read besides English (data/languages ${lr.split}; API defaults, fast, the country's store)`,
+      '',
+      mdTable(
+        ['language', 'lines', 'mention F1 (P / R)', 'intent AUC', 'purchases offered', 'non-purchase offered', 'floor P / R (crises)', 'gate corpus: crises offered', 'analyze p50 ms'],
+        Object.entries(lr.by_language).map(([lang, x]) => [
+          lang,
+          String(x.lines),
+          `${f3(x.mention_f1)} (${f3(x.mention_precision)} / ${f3(x.mention_recall)}) ${goal(x.mention_f1, '>=', TARGETS.languageMentionF1)}`,
+          `${f3(x.intent_auc)} ${goal(x.intent_auc, '>=', TARGETS.languageIntentAuc)}`,
+          `${pct(x.purchase_offered)} (${f3(x.purchase_offered.rate)})`,
+          `${pct(x.non_purchase_offered)} (${f3(x.non_purchase_offered.rate)}) ${goal(x.non_purchase_offered.rate, '<=', TARGETS.languageNonPurchaseOffered)}`,
+          `${f3(x.floor.precision)} ${goal(x.floor.precision, '>=', TARGETS.languageFloorPrecision)} / ${f3(x.floor.recall)} ${goal(x.floor.recall, '>=', TARGETS.languageFloorRecall)} (${x.floor.crises})`,
+          `${pct(x.fixtures.crisis_offered)} ${goal(x.fixtures.crisis_offered.rate, '<=', TARGETS.languageCrisisOffered)}`,
+          `${f3(x.analyze_ms.p50)} ${goal(x.analyze_ms.p50, '<=', TARGETS.languageAnalyzeP50Ms)}`,
+        ]),
+      ),
+    );
+  }
   if (r.cv) {
     out.push(
       '',

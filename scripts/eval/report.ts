@@ -232,6 +232,32 @@ function reportLanguages(r: LanguageResult): string {
   ].join('\n');
 }
 
+function reportLanguagesRead(r: NonNullable<EvalResults['languages_read']>): string {
+  const pct = (x: { n: number; offered: number }) => (x.n === 0 ? '–' : `${x.offered}/${x.n} (${((100 * x.offered) / x.n).toFixed(1)} %)`);
+  const rows = Object.entries(r.by_language);
+  return [
+    heading(`languages read besides English (data/languages ${r.split} split; test/fixtures/languages ${r.split} split)`),
+    table(
+      ['language', 'lines', 'gate reads it so', 'mention F1 (P / R)', 'intent AUC', 'purchases offered', 'non-purchase offered', 'floor P / R (crises)', 'analyze p50 / p99 ms'],
+      rows.map(([lang, x]) => [
+        lang,
+        String(x.lines),
+        `${x.identified}/${x.lines}`,
+        `${f3(x.mention_f1)} (${f3(x.mention_precision)} / ${f3(x.mention_recall)})`,
+        f3(x.intent_auc),
+        pct(x.purchase_offered),
+        pct(x.non_purchase_offered),
+        `${f3(x.floor.precision)} / ${f3(x.floor.recall)} (${x.floor.crises})`,
+        `${f3(x.analyze_ms.p50)} / ${f3(x.analyze_ms.p99)}`,
+      ]),
+    ),
+    table(
+      ['language', 'older corpus: shopping offered', 'everyday offered', 'crises offered'],
+      rows.map(([lang, x]) => [lang, pct(x.fixtures.shopping_offered), pct(x.fixtures.everyday_offered), pct(x.fixtures.crisis_offered)]),
+    ),
+  ].join('\n');
+}
+
 function reportReplies(r: NonNullable<EvalResults['replies']>): string {
   const pct = (n: number, of: number) => (of === 0 ? '–' : `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`);
   return [
@@ -311,6 +337,7 @@ export function renderReport(r: EvalResults): string {
   if (r.speed) out.push(reportSpeed(r.speed));
   if (r.safety) out.push(reportSafety(r.safety));
   if (r.languages) out.push(reportLanguages(r.languages));
+  if (r.languages_read) out.push(reportLanguagesRead(r.languages_read));
   if (r.replies) out.push(reportReplies(r.replies));
   if (r.requests) out.push(reportRequests(r.requests));
   if (r.cv) out.push(reportCv(r.cv));

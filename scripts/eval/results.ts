@@ -12,11 +12,12 @@ import type { WnutScores } from './wnut.js';
 
 import type { SafetyResult } from './safety.js';
 import type { LanguageResult } from './languages.js';
+import type { LanguagesReadResult } from './languages-read.js';
 import type { RepliesResult } from './replies.js';
 import type { RequestsResult } from './requests.js';
 import type { CvRow } from './cv.js';
 
-export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages', 'replies', 'requests'] as const;
+export const PARTS = ['chatset', 'wnut', 'social', 'queryner', 'intent', 'offers', 'speed', 'safety', 'languages', 'languages_read', 'replies', 'requests'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface RunMeta {
@@ -56,6 +57,8 @@ export interface EvalResults {
   safety?: SafetyResult;
   /** The language gate: English kept, other languages kept from offers (test/fixtures/languages). */
   languages?: LanguageResult;
+  /** German, French, Spanish and Italian read with their own models (data/languages, test/fixtures/languages). */
+  languages_read?: LanguagesReadResult;
   /** Links in bot replies through the AI SDK middleware (data/replies). */
   replies?: Omit<RepliesResult, 'wrong'>;
   /** Purchase requests and their look-alikes at the API defaults (data/requests). */

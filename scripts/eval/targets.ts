@@ -28,6 +28,14 @@ export const TARGETS = {
   safetyPresetHardPrecision: 0.9,
   englishGated: 0.003,
   foreignLongOffered: 0,
+  // Issue 28, per language read besides English (de, fr, es, it), on the written corpus's dev split.
+  languageMentionF1: 0.8,
+  languageIntentAuc: 0.9,
+  languageNonPurchaseOffered: 0.03,
+  languageFloorRecall: 0.9,
+  languageFloorPrecision: 0.85,
+  languageAnalyzeP50Ms: 1,
+  languageCrisisOffered: 0,
   languageCostP50Us: 50,
   replyLinkPrecision: 0.92,
   replyNamedLinked: 0.9,
@@ -99,6 +107,19 @@ export function checkTargets(r: Omit<EvalResults, 'targets'>): TargetCheck[] {
       out.push(check(`languages.${lang}.offered`, `${lang} messages of ≥ 4 words given an offer (${l.split})`, f.long === 0 ? null : f.long_offered / f.long, '<=', TARGETS.foreignLongOffered));
     }
     out.push(check('languages.cost_p50', 'language gate cost per message p50 (µs)', l.cost_us.p50, '<=', TARGETS.languageCostP50Us));
+  }
+  const lr = r.languages_read;
+  if (lr) {
+    for (const [lang, x] of Object.entries(lr.by_language)) {
+      const s = `(${lang}, data/languages ${lr.split})`;
+      out.push(check(`languages_read.${lang}.mention_f1`, `mention lenient F1 ${s}`, x.mention_f1, '>=', TARGETS.languageMentionF1));
+      out.push(check(`languages_read.${lang}.intent_auc`, `intent ROC-AUC ${s}`, x.intent_auc, '>=', TARGETS.languageIntentAuc));
+      out.push(check(`languages_read.${lang}.non_purchase_offered`, `non-purchase messages given an offer ${s}`, x.non_purchase_offered.rate, '<=', TARGETS.languageNonPurchaseOffered));
+      out.push(check(`languages_read.${lang}.floor_recall`, `safety floor recall ${s}`, x.floor.recall, '>=', TARGETS.languageFloorRecall));
+      out.push(check(`languages_read.${lang}.floor_precision`, `safety floor precision ${s}`, x.floor.precision, '>=', TARGETS.languageFloorPrecision));
+      out.push(check(`languages_read.${lang}.crisis_offered`, `crises given an offer (${lang}, test/fixtures/languages ${lr.split})`, x.fixtures.crisis_offered.rate, '<=', TARGETS.languageCrisisOffered));
+      out.push(check(`languages_read.${lang}.analyze_p50`, `fast analyze p50, ms (${lang})`, x.analyze_ms.p50, '<=', TARGETS.languageAnalyzeP50Ms));
+    }
   }
   const rp = r.replies;
   if (rp) {

@@ -18,6 +18,7 @@
  *   product types the lexicon knows, which stay open as in the social sets.
  */
 import { tokenize, type Word } from '../../src/core/extract/words.js';
+import type { LexiconLanguage } from '../../src/core/extract/language-lexicon.js';
 import { BG, BN, IG, IN, O, lexiconMarks } from '../../src/core/extract/tagger/features.js';
 import type { ChatRow, ConllSentence, Entity } from '../eval/data.js';
 import { prng } from '../prng.js';
@@ -38,6 +39,8 @@ export interface TaggedSentence {
    * (one voice and its variants), else the sentence itself.
    */
   group: string;
+  /** The language of a written corpus's sentence other than English (its lexicon marks). */
+  language?: LexiconLanguage;
   /** The labelled row it came from, for scoring it as the eval scores its set. */
   origin: { chat: ChatRow } | { conll: ConllSentence } | null;
 }

@@ -62,7 +62,7 @@ export function writeModel({ file, header, table, floor }: TrainedModel): void {
   const model = encodeModel(header, table, floor);
   // The header first and readable, the weights on a line of their own.
   const text = `{"header": ${JSON.stringify(header, null, 1)},\n"scale": ${model.scale},\n"weights": "${model.weights}"}\n`;
-  mkdirSync(resolve(ROOT, 'models'), { recursive: true });
+  mkdirSync(dirname(resolve(ROOT, file)), { recursive: true });
   writeFileSync(resolve(ROOT, file), text);
   log(`wrote ${file} (${(text.length / 1024).toFixed(0)} KiB)`);
 }

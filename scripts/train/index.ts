@@ -9,9 +9,12 @@
  * Each trainer fits on train splits and returns its file; this script only orders them (the
  * intent classifier reads its texts with the tagger) and writes them.
  *
- *   npm run train -- [--data DIR] [--ablation] [--only reply]
+ *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts, on data/languages)
+ *
+ *   npm run train -- [--data DIR] [--ablation] [--only reply|languages]
  * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
- * full run rebuilds byte for byte first), for quick work on the reply reader.
+ * full run rebuilds byte for byte first), for quick work on the reply reader; `--only languages`
+ * refits the four languages' models alone (they read nothing the English models learn).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,11 +29,26 @@ import { trainLanguage } from './language.js';
 import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
 import { trainReply } from './reply.js';
 import { trainSafety } from './safety.js';
+import { languageTableHashes, trainLanguageModels } from './language-models.js';
+import { LEXICON_LANGUAGES } from '../../src/core/extract/language-lexicon.js';
 import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false }, only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'reply') throw new Error(`--only: "reply" is the one model trained alone (got "${values.only}")`);
+if (values.only !== undefined && values.only !== 'reply' && values.only !== 'languages') {
+  throw new Error(`--only: "reply" and "languages" are the models trained alone (got "${values.only}")`);
+}
+
+// The models of the languages other than English: their own corpora (data/languages), nothing of the English models'.
+function fitLanguages(): void {
+  for (const language of LEXICON_LANGUAGES) {
+    for (const model of trainLanguageModels(language, languageTableHashes(language)).models) writeModel(model);
+  }
+}
+if (values.only === 'languages') {
+  fitLanguages();
+  process.exit(0);
+}
 
 // Bot replies: the written corpus in this repository (data/replies), read with the given tagger.
 function fitReplies(taggerWeights: TaggerWeights): void {
@@ -71,6 +89,7 @@ writeFileSync(resolve(ROOT, 'models/language.json'), language.text);
 log(`wrote models/language.json (${(language.text.length / 1024).toFixed(0)} KiB); CV ${JSON.stringify(language.cv)}`);
 
 fitReplies(tagger.fitted.weights);
+fitLanguages();
 
 if (values.ablation) {
   log('ablation: each feature family left out in turn');

@@ -7,6 +7,7 @@ import { prng } from '../prng.js';
 import { tagStep, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { ALL_FAMILIES, BG, IG, O, TAGS, allowed, featureContext, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from '../../src/core/extract/tagger/features.js';
 import { OPEN, type TaggedSentence } from './corpus.js';
+import type { LexiconLanguage } from '../../src/core/extract/language-lexicon.js';
 
 const C = TAGS.length;
 
@@ -19,6 +20,8 @@ export interface PerceptronOptions {
   weights?: Record<string, number>;
   /** Also update a right guess whose lead over the runner-up is below this (default 0). */
   margin?: number;
+  /** The language of the sentences, for its lexicon marks (English when absent). */
+  language?: LexiconLanguage;
 }
 
 
@@ -54,7 +57,7 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
   };
 
   const prepared: Prepared[] = sentences.map((s) => {
-    const ctx = featureContext(s.words, s.text, families);
+    const ctx = featureContext(s.words, s.text, families, s.language ?? o.language);
     return { s, ctx, statics: s.words.map((_, i) => wordFeatures(ctx, i, families)) };
   });
   const order: number[] = [];
@@ -110,5 +113,5 @@ export function trainPerceptron(sentences: readonly TaggedSentence[], o: Percept
     const total = totals[k]! + (step - stamps[k]!) * w[k]!;
     avg[k] = step > 0 ? total / step : 0;
   }
-  return { table: avg, mask, classes: C, families };
+  return { table: avg, mask, classes: C, families, ...(o.language ? { language: o.language } : {}) };
 }

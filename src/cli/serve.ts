@@ -15,6 +15,7 @@ import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
 import { metricsServer } from './metrics-listener.js';
 import { requestLog } from './request-log.js';
 import { chooseStore, describeStore, openStore } from './serve-store.js';
+import { readLanguages } from '../core/language/languages.js';
 import { DEFAULT_DATA_FILE, DEMO_AFFILIATE_TAGS, dataArg, messageOf, upstreamOptions, type UpstreamOptions } from './shared.js';
 
 /** Node's own defaults are 60 s and 300 s: shorter, so a slow client holds a socket less long. */
@@ -24,7 +25,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const SERVE_HELP = `Usage: chatads serve [--port N] [--host H] [--config FILE] [--data FILE]
                     [--store sqlite|memory|redis] [--redis URL] [--redis-failure closed|open]
                     [--headers-timeout MS] [--request-timeout MS] [--no-playground] [--quiet]
-                    [--metrics-port N] [--metrics-host H]
+                    [--metrics-port N] [--metrics-host H] [--languages de,fr,es,it]
 
 Serves POST ${MESSAGES_PATH}, and at / a playground page to try it (docs/playground.md).
 Teams, keys, revocations and usage live in the store: by default the SQLite data file, so
@@ -58,6 +59,9 @@ Options:
                   its own, never the public one (docs/http-api.md); 0 picks a free one
   --metrics-host H
                   Address of the metrics listener (default: 127.0.0.1)
+  --languages LIST
+                  Languages read besides English: de, fr, es, it (default: the config file's
+                  "languages", else English only; docs/safety.md, "Languages")
   -h, --help      Show this help
 `;
 
@@ -152,6 +156,7 @@ export async function serve(args: string[]): Promise<number> {
       quiet: { type: 'boolean', default: false },
       'metrics-port': { type: 'string' },
       'metrics-host': { type: 'string' },
+      languages: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     SERVE_HELP,
@@ -187,6 +192,14 @@ export async function serve(args: string[]): Promise<number> {
   const choice = chooseStore(values);
   if (typeof choice === 'string') {
     process.stderr.write(`chatads serve: ${choice}\n\n${SERVE_HELP}`);
+    return 2;
+  }
+
+  const languages = values.languages === undefined ? undefined : values.languages.split(',').map((l) => l.trim()).filter((l) => l !== '');
+  try {
+    readLanguages(languages);
+  } catch (err) {
+    process.stderr.write(`chatads serve: --${messageOf(err)}\n\n${SERVE_HELP}`);
     return 2;
   }
 
@@ -246,7 +259,7 @@ export async function serve(args: string[]): Promise<number> {
   let chatads;
   try {
     // The teams are in the store already (seeded above): nothing for createChatAds to save.
-    chatads = createChatAds({ store, ...upstreams, logger, ...(metrics ? { metrics } : {}) });
+    chatads = createChatAds({ store, ...upstreams, ...(languages !== undefined ? { languages } : {}), logger, ...(metrics ? { metrics } : {}) });
   } catch (err) {
     await store.close().catch(() => {});
     throw err;

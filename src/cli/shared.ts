@@ -56,7 +56,7 @@ export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
   DE: 'chatads-demo-21',
 };
 
-export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'ebay' | 'resolveBudgets'>;
+export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'ebay' | 'resolveBudgets' | 'languages'>;
 
 /** The upstream stages and budgets of a config file, as `createChatAds` options. */
 export function upstreamOptions(config: ConfigFile): UpstreamOptions {
@@ -65,6 +65,7 @@ export function upstreamOptions(config: ConfigFile): UpstreamOptions {
     ...(config.shopping_search !== undefined ? { shopping_search: config.shopping_search as ChatAdsOptions['shopping_search'] } : {}),
     ...(config.ebay !== undefined ? { ebay: config.ebay as ChatAdsOptions['ebay'] } : {}),
     ...(config.budgets ? { resolveBudgets: config.budgets } : {}),
+    ...(config.languages ? { languages: config.languages } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ import type { AnyResolver } from './resolve/resolver.js';
 import { parseEbayProgram, type EbayProgramOptions } from './resolve/routes.js';
 import { createResolverChain, type BreakerOptions, type ResolveBudgets, type UpstreamCacheOptions } from './resolve/chain.js';
 import { screenMessage } from './team-rules.js';
+import { readLanguages } from './language/languages.js';
 import type { Store } from './store.js';
 import { parseRules, parseTeam, rulesVersion, type RulesInput, type TeamConfig, type TeamRules } from './teams.js';
 import type { AnalyzeData, AnalyzeRequest, Meta, NormalizedRequest } from './types.js';
@@ -92,6 +93,14 @@ export interface ChatAdsOptions extends RulesInput {
    * (docs/safety.md, "Languages").
    */
   llmLanguages?: 'read' | 'any';
+  /**
+   * The languages read besides English: any of `de`, `fr`, `es`, `it`, each with its own
+   * analyzer and safety floor. Default: `DEFAULT_READ_LANGUAGES` (English only: a language joins
+   * the default once its measured figures meet every target; docs/quality.md, "Languages read
+   * besides English", says where each stands). A message confidently in a language not read gets
+   * no offer (`reason: "unsupported_language"`, not billed).
+   */
+  languages?: readonly string[];
 }
 
 /** A caller's rules for one in-process `analyze` call; defaults come from the options. */
@@ -107,6 +116,8 @@ export interface ChatAds {
   close(): Promise<void>;
   readonly store: Store;
   readonly maxBodyBytes: number;
+  /** The languages this instance reads (English first); the AI SDK middleware places links in their sentences. */
+  readonly languages: readonly string[];
 }
 
 export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
@@ -133,6 +144,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
   if (options.llmLanguages !== undefined && options.llmLanguages !== 'read' && options.llmLanguages !== 'any') {
     throw new RangeError('llmLanguages must be "read" or "any".');
   }
+  const languages = readLanguages(options.languages);
   const llmAnyLanguage = options.llmLanguages === 'any' && options.llm !== undefined && options.llm !== null;
   /** Whether a request may bring a message in an unread language to the analysis (the LLM's opt-in). */
   const anyLanguage = (request: NormalizedRequest): boolean =>
@@ -143,6 +155,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     logger,
     llm: options.llm ?? null,
     llmBudgets: parseBudgets(options.llmBudgets),
+    languages,
     state: { noModelLogged: false },
   };
   const teams = (options.teams ?? []).map(parseTeam);
@@ -253,14 +266,14 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
       recordAnalysis('hit', cached.hit);
       return billedData(mutableCopy(cached.hit), false);
     }
-    const screening = screenMessage(validation.request.message, country, rules, { anyLanguage: anyLanguage(validation.request) });
+    const screening = screenMessage(validation.request.message, country, rules, { anyLanguage: anyLanguage(validation.request), languages });
     if (screening.kind === 'refused') throw new ChatAdsError(screening.failure);
     if (screening.kind !== 'pass') return billedData(withheld(screening.kind, screening.language), false);
     const { data, shared } = await analyzeCached(validation.request, country, rules, screening.language, cached.key);
     return billedData(shared ? mutableCopy(data) : data, false);
   }
 
-  const service: Service = { store, ready, now, logger, metrics, maxBodyBytes, servedCountry, anyLanguage, lookup, recordHit: (hit) => recordAnalysis('hit', hit), analyzeCached, envelopeText };
+  const service: Service = { store, ready, now, logger, metrics, maxBodyBytes, servedCountry, anyLanguage, languages, lookup, recordHit: (hit) => recordAnalysis('hit', hit), analyzeCached, envelopeText };
   const handle = createHandler(service);
 
   return {
@@ -274,6 +287,7 @@ export function createChatAds(options: ChatAdsOptions = {}): ChatAds {
     },
     store,
     maxBodyBytes,
+    languages: [...languages],
   };
 }
 

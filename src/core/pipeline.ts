@@ -4,7 +4,7 @@
  * `message_analysis` picks the extraction: `fast` is NLP only, `balanced` and `thorough` ask the
  * configured LLM within their budget and fall back to NLP (docs/llm.md).
  */
-import { describeTerm, readMessage, type Mention, type ReadMessage } from './extract/index.js';
+import { describeTerm, readIn, type Mention, type ReadMessage } from './extract/index.js';
 import { pickForReply, replyMentions } from './extract/reply/index.js';
 import {
   blendIntent,
@@ -18,9 +18,10 @@ import {
   type LlmMode,
 } from './extract/llm.js';
 import { intentLevel, MIN_INTENT_THRESHOLDS, scoreRead } from './intent/index.js';
-import { isReadLanguage, UNDETERMINED } from './language/languages.js';
+import { modelLanguage, UNDETERMINED, type ReadLanguages } from './language/languages.js';
 import { categoryTopic } from './safety/detect.js';
 import type { Logger } from './log.js';
+import { marketingLine } from './marketing.js';
 import type { ResolverChain, RoutedResolution } from './resolve/chain.js';
 import type { Storefront } from './resolve/programs.js';
 import { routesFor, type EbayProgramOptions } from './resolve/routes.js';
@@ -36,6 +37,8 @@ export interface PipelineDeps {
   /** The LLM of `balanced` and `thorough`, or null when none is configured. */
   llm: LlmExtractor | null;
   llmBudgets: Readonly<Required<LlmBudgets>>;
+  /** The languages the instance reads (its `languages` option). */
+  languages: ReadLanguages;
   /** Per instance: the permanent `no_model` fallback is logged once, not on every request. */
   state: { noModelLogged: boolean };
 }
@@ -72,8 +75,8 @@ export async function runPipeline(
   deps: PipelineDeps,
   language: string,
 ): Promise<PipelineResult> {
-  const read = isReadLanguage(language) || language === UNDETERMINED;
-  const analysis = await analyzeMessage(request, deps, read);
+  const read = deps.languages.has(language) || language === UNDETERMINED;
+  const analysis = await analyzeMessage(request, deps, read, language);
   return { data: await buildData(request, country, rules, deps, analysis, language), cacheable: analysis.cacheable };
 }
 
@@ -121,7 +124,7 @@ async function buildData(
   const routes = routesFor(country, rules, deps.ebay);
   const offers: Offer[] = [];
   if (request.resolution_mode === 'none') {
-    for (const c of chosen) offers.push(toOffer(c, null, routes[0]?.marketplace ?? null));
+    for (const c of chosen) offers.push(toOffer(c, null, routes[0]?.marketplace ?? null, language));
   } else if (routes.length > 0) {
     // One deadline for all of the request's offers, which resolve in parallel.
     const total = AbortSignal.timeout(deps.chain.totalBudgetMs);
@@ -136,7 +139,7 @@ async function buildData(
     );
     chosen.forEach((c, i) => {
       const resolution = resolutions[i];
-      if (resolution) offers.push(toOffer(c, resolution, resolution.marketplace));
+      if (resolution) offers.push(toOffer(c, resolution, resolution.marketplace, language));
     });
   }
 
@@ -148,7 +151,7 @@ async function buildData(
   return data;
 }
 
-async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, readable: boolean): Promise<Analysis> {
+async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, readable: boolean, language: string): Promise<Analysis> {
   const message = request.message;
   if (request.skip_message_analysis) {
     // The message is the search term itself: no extraction, no intent scoring, no filter.
@@ -156,24 +159,24 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
     return { candidates: [{ mention, score: null }], messageScore: null, method: 'skipped', cacheable: true };
   }
   // A bot's reply is read for what it recommends, by the NLP: the LLM's prompt is for users' messages.
-  if (request.role === 'assistant') return replyAnalysis(message, request.question);
+  if (request.role === 'assistant') return replyAnalysis(message, request.question, language);
   const mode = request.message_analysis;
-  if (mode === 'fast') return nlpAnalysis(message, 'nlp', true);
+  if (mode === 'fast') return nlpAnalysis(message, language, 'nlp', true);
 
   if (!deps.llm) {
     if (!deps.state.noModelLogged) {
       deps.state.noModelLogged = true;
       fallback(deps, 'no_model', mode, 0, 'info');
     }
-    return nlpAnalysis(message, 'nlp_fallback', true);
+    return nlpAnalysis(message, language, 'nlp_fallback', true);
   }
 
-  if (!readable) return llmOnly(request, deps.llm, deps);
+  if (!readable) return llmOnly(request, deps.llm, deps, language);
 
   // The NLP pass runs while the model call is in flight: it is the fallback, and thorough's
   // cross-check and intent blend need it anyway.
-  const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode]);
-  const read = readMessage(message);
+  const pending = callExtractor(deps.llm, message, mode, deps.llmBudgets[mode], language);
+  const read = readIn(message, language);
   const nlp = read.mentions;
   const nlpScore = scoreRead(read);
   const outcome = await pending;
@@ -195,9 +198,9 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
  * A message in a language the NLP does not read (let through by `llmLanguages: "any"`): the
  * model's mentions and intent, or nothing when the model fails. Never the English NLP.
  */
-async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps): Promise<Analysis> {
+async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps, language: string): Promise<Analysis> {
   const mode = request.message_analysis as LlmMode;
-  const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode]);
+  const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode], language);
   // The model failed: `nlp_fallback`, whose fallback here is no offer (the NLP reads English only).
   const none: Analysis = { candidates: [], messageScore: null, method: 'nlp_fallback', cacheable: false };
   if (!outcome.ok) {
@@ -216,8 +219,8 @@ async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: Pipe
 }
 
 /** One reading of the message: the same words and mentions feed the intent score. */
-function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boolean): Analysis {
-  const read = readMessage(message);
+function nlpAnalysis(message: string, language: string, method: ExtractionMethod, cacheable: boolean): Analysis {
+  const read = readIn(message, language);
   return scored(read, read.mentions, scoreRead(read), method, cacheable);
 }
 
@@ -225,7 +228,13 @@ function nlpAnalysis(message: string, method: ExtractionMethod, cacheable: boole
  * A reply: each mention's score is its link-worthiness (src/core/extract/reply), the reply's
  * the best of them; the words of a reply say nothing of the shopper's intent.
  */
-function replyAnalysis(reply: string, question: string | null): Analysis {
+function replyAnalysis(reply: string, question: string | null, language: string): Analysis {
+  // A reply in a language with models of its own: the mentions its tagger (which learnt from
+  // replies too) finds, each unscored (null passes every min_intent); the reply reader is English.
+  if (modelLanguage(language)) {
+    const mentions = readIn(reply, language).mentions;
+    return { candidates: mentions.map((mention) => ({ mention, score: null })), messageScore: null, method: 'nlp', cacheable: true };
+  }
   const candidates = replyMentions(reply, question);
   const messageScore = candidates.length === 0 ? null : Math.max(...candidates.map((c) => c.score));
   return { candidates, messageScore, method: 'nlp', cacheable: true };
@@ -276,7 +285,7 @@ function pickStrongest(candidates: Candidate[], max: number): Candidate[] {
     .sort((a, b) => a.mention.start - b.mention.start);
 }
 
-function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace: Storefront | null): Offer {
+function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace: Storefront | null, language: string): Offer {
   const m = c.mention;
   // Built in the order of the interface's field table; `url` only when resolved.
   return {
@@ -286,7 +295,7 @@ function toOffer(c: Candidate, resolution: RoutedResolution | null, marketplace:
     is_branded: m.is_branded,
     term_brand: m.term_brand,
     category: m.category,
-    marketing_message: marketingMessage(m, resolution, marketplace),
+    marketing_message: marketingMessage(m, resolution, marketplace, language),
     intent_score: c.score,
     intent_level: c.score === null ? null : intentLevel(c.score),
     resolution_source: resolution?.source ?? null,
@@ -339,9 +348,6 @@ function blockedProduct(category: string | null, rules: TeamRules): boolean {
 }
 
 /** One short, factual line: what the link leads to, no invented claims. */
-function marketingMessage(m: Mention, resolution: RoutedResolution | null, marketplace: Storefront | null): string {
-  const store = marketplace?.name ?? 'Amazon';
-  const product = resolution?.products[0];
-  if (product) return `See ${product.title} on ${store}`;
-  return `Shop ${m.search_term} on ${store}`;
+function marketingMessage(m: Mention, resolution: RoutedResolution | null, marketplace: Storefront | null, language: string): string {
+  return marketingLine(language, marketplace?.name ?? 'Amazon', resolution?.products[0]?.title ?? null, m.search_term);
 }

@@ -40,7 +40,7 @@ export async function serveMessage(service: Service, x: Exchange, req: HttpReque
     const cached = service.lookup(request, country, team);
     const screening = cached.hit
       ? ({ kind: 'pass', language: cached.hit.language } as const)
-      : screenMessage(request.message, country, team, { anyLanguage: service.anyLanguage(request) });
+      : screenMessage(request.message, country, team, { anyLanguage: service.anyLanguage(request), languages: service.languages });
     x.language = screening.language;
     x.languageRead = screening.kind !== 'unsupported_language';
     if (screening.kind !== 'pass') {

@@ -2,6 +2,7 @@
  * What the HTTP endpoints need of a ChatAds instance (built by `createChatAds`, chatads.ts): the
  * store and its readiness, the clock, logs and metrics, and the stages as functions.
  */
+import type { ReadLanguages } from './language/languages.js';
 import type { CachedData } from './cache.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
@@ -35,6 +36,8 @@ export interface Service {
   servedCountry(request: NormalizedRequest, rules: TeamRules): string;
   /** Whether a request may bring a message in a language not read to the analysis (the LLM's opt-in). */
   anyLanguage(request: NormalizedRequest): boolean;
+  /** The languages the instance reads (its `languages` option). */
+  languages: ReadLanguages;
   /** The cached result of a request: a hit skips the rules stage (chatads.ts). */
   lookup(request: NormalizedRequest, country: string, rules: TeamRules): CacheLookup;
   /** Counts a hit `lookup` found, once it is served. */

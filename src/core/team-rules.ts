@@ -7,6 +7,7 @@
 import { failure, type ChatAdsFailure } from './errors.js';
 import { KeywordMatcher } from './keyword-matcher.js';
 import { identifyLanguage } from './language/identify.js';
+import type { ReadLanguages } from './language/languages.js';
 import { floorTopic, isFloorTopic, messageTopics } from './safety/detect.js';
 import type { FloorTopic, Topic } from './safety/topics.js';
 import type { TeamRules } from './teams.js';
@@ -37,21 +38,24 @@ export type Screening =
 export interface ScreenOptions {
   /**
    * Let a message in a language chatads does not read through to the analysis (the LLM modes'
-   * opt-in, `llmLanguages: "any"`). The floor and the topics, which read English only, are then
+   * opt-in, `llmLanguages: "any"`). The floor and the topics, which read only the languages chatads reads, are then
    * not asked: they would read another language's words as English ones.
    */
   anyLanguage?: boolean;
+  /** The languages the instance reads (its `languages` option); English only by default. */
+  languages?: ReadLanguages;
 }
 
 export function screenMessage(message: string, servedCountry: string, rules: TeamRules, options: ScreenOptions = {}): Screening {
-  const { language, read } = identifyLanguage(message);
-  // The safety rules read English: on text they cannot read they are not asked, and the
-  // message gets no offer (below) unless the operator let the LLM read every language.
+  const { language, read } = identifyLanguage(message, undefined, options.languages);
+  // The safety rules read the languages chatads reads (each with its own phrases and floor
+  // model): on text in any other language they are not asked, and the message gets no offer
+  // (below) unless the operator let the LLM read every language.
   let topics: Topic[] = [];
   if (read) {
     // The topics are read only when a rule needs them: the floor is on by default.
     const floor = rules.safety_floor || rules.blocked_topics.some(isFloorTopic);
-    topics = floor || rules.blocked_topics.length > 0 ? messageTopics(message, floor) : [];
+    topics = floor || rules.blocked_topics.length > 0 ? messageTopics(message, floor, language) : [];
     const crisis = rules.safety_floor ? floorTopic(topics) : null;
     if (crisis) return { kind: 'sensitive', topic: crisis, language };
   }

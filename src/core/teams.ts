@@ -2,6 +2,7 @@
  * Teams and their keys, as the configuration file writes them (README, "Configuration") and as
  * the store keeps them. A team's rules (tags, blocked keywords, geo) travel with it.
  */
+import { READABLE_LANGUAGES } from './language/languages.js';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeCountry } from './country.js';
@@ -152,6 +153,8 @@ export const configFileSchema = strictObject({
   shopping_search: z.unknown().optional(),
   ebay: z.unknown().optional(),
   budgets: budgetsSchema.optional(),
+  /** The languages read besides English (createChatAds `languages`; docs/safety.md, "Languages"). */
+  languages: z.array(z.enum(READABLE_LANGUAGES)).optional(),
 })
   .superRefine((config, ctx) => {
     const teamIds = new Set<string>();

@@ -1,5 +1,6 @@
 /** `chatads/linkify`: affiliate links placed in text, whole (`linkify`) or streamed (`StreamingLinkifier`). */
 import { identifyLanguage } from '../core/language/identify.js';
+import { readLanguages } from '../core/language/languages.js';
 import { linkifyText } from './linkify.js';
 import type { LinkifyOptions, LinkifyResult, LinkOffer } from './types.js';
 
@@ -8,9 +9,8 @@ export { StreamingLinkifier } from './stream.js';
 export { DEFAULT_DISCLOSURE, EBAY_DISCLOSURE, LINK_REL } from './format.js';
 export { LINKIFY_LIMITS } from './limits.js';
 
-const readable = (sentence: string): boolean => identifyLanguage(sentence).read;
-
 /** See `linkifyText` (./linkify.ts): the rules, and the language gate this entry adds. */
 export function linkify(text: string, offers: readonly LinkOffer[], options: LinkifyOptions = {}): LinkifyResult {
-  return linkifyText(text, offers, options, readable);
+  const read = readLanguages(options.languages);
+  return linkifyText(text, offers, options, (sentence) => identifyLanguage(sentence, undefined, read).read);
 }

@@ -61,6 +61,12 @@ export interface LinkifyOptions {
    */
   languageGate?: boolean;
   /**
+   * The languages whose sentences the gate lets links into, besides English: any of `de`, `fr`,
+   * `es`, `it` (as `createChatAds({ languages })`). Default: English only. The AI SDK middleware
+   * takes its ChatAds instance's languages when this is not given.
+   */
+  languages?: readonly string[];
+  /**
    * Place links in headings too (ATX `# …` and setext). Default false: a heading is left as it is
    * (a link there would be carried into tables of contents). The AI SDK middleware passes true,
    * as a reply often gives each product it recommends a heading of its own.

@@ -1,4 +1,5 @@
 /** Options of `chatads/ai`, their defaults, and what is read from the model call. */
+import { readLanguages, type ReadLanguages } from '../../core/language/languages.js';
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { AnalyzeData, AnalyzeRequest } from '../../core/types.js';
 import type { LinkifyOptions, PlacedLink } from '../../linkify/types.js';
@@ -103,6 +104,8 @@ export interface Settings {
   deadlineMs: number;
   userMessage: boolean;
   linkify: LinkifyOptions;
+  /** The languages whose sentences take links (from `linkify.languages`). */
+  readLanguages: ReadLanguages;
   onLinks: AffiliateLinksOptions['onLinks'];
   onError: AffiliateLinksOptions['onError'];
 }
@@ -132,6 +135,8 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
     target: options.target,
     allowedHosts: options.allowedHosts,
     languageGate: options.languageGate,
+    // The instance's languages: its German sentences take links when it reads German.
+    languages: options.languages ?? (options.chatads as { languages?: readonly string[] }).languages,
     headings: options.headings ?? true,
   });
   return {
@@ -142,6 +147,7 @@ export function resolveOptions(options: AffiliateLinksOptions): Settings {
     deadlineMs,
     userMessage: options.userMessage ?? false,
     linkify,
+    readLanguages: readLanguages(linkify.languages),
     onLinks: options.onLinks,
     onError: options.onError,
   };

@@ -152,7 +152,7 @@ export class Block {
     // With the end of the sentence before: a link text may start there ("Dr. Martens").
     const candidate = gate && candidateCheck(this.linkifier.offers)(this.before + sentence);
     this.before = sentence.slice(-LINKIFY_LIMITS.linkText);
-    if (candidate && !identifyLanguage(sentence).read) return this.linkifier.pushPlain(sentence);
+    if (candidate && !identifyLanguage(sentence, undefined, this.run.settings.readLanguages).read) return this.linkifier.pushPlain(sentence);
     return this.linkifier.push(sentence);
   }
 

@@ -19,11 +19,13 @@ import { parseLine, readLines, type ParsedLine } from './lines.js';
 import { mapOrdered } from './ordered.js';
 import { startProgress } from './progress.js';
 import { renderReport } from './report.js';
+import { readLanguages } from '../../core/language/languages.js';
 import { Summary } from './summary.js';
 
 export const ANALYZE_HELP = `Usage: chatads analyze [FILE|-] [--output FILE] [--report FILE.html] [--report-examples]
                       [--config FILE [--team ID]] [--message-analysis fast|balanced|thorough]
                       [--min-intent any|low|medium|high] [--country CC] [--concurrency N]
+                      [--languages de,fr,es,it]
 
 Runs each line of a chat log through analyze(), as the API would answer it, without spending
 any quota. Input: JSON Lines; a line starting with "{" is a request object (message plus any
@@ -44,6 +46,8 @@ Options:
   --min-intent L       Default for lines that do not say (API default: low)
   --country CC         Default for lines that do not say
   --concurrency N      Lines in work at once (default: 8; more helps with remote upstreams)
+  --languages LIST     Languages read besides English (de, fr, es, it; default: the config
+                       file's \`languages\`, else English only; docs/safety.md, "Languages")
   -h, --help           Show this help
 `;
 
@@ -73,6 +77,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
         'min-intent': { type: 'string' },
         country: { type: 'string' },
         concurrency: { type: 'string' },
+        languages: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -94,6 +99,12 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const concurrency = Number(values.concurrency ?? 8);
   if (!/^\d+$/.test(values.concurrency ?? '8') || concurrency < 1 || concurrency > 1024) return usage('--concurrency must be 1..1024');
   if (values.team !== undefined && values.config === undefined) return usage('--team goes with --config');
+  const languages = values.languages === undefined ? undefined : values.languages.split(',').map((l) => l.trim()).filter((l) => l !== '');
+  try {
+    readLanguages(languages);
+  } catch (err) {
+    return usage(`--${messageOf(err)}`);
+  }
 
   // Options and context.
   let options: ChatAdsOptions = { affiliate_tags: { ...DEMO_AFFILIATE_TAGS }, logger: () => {} };
@@ -147,7 +158,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     }
   }
 
-  const chatads = createChatAds(options);
+  const chatads = createChatAds(languages !== undefined ? { ...options, languages } : options);
   const summary = new Summary(values['report-examples'] ? 3 : 0);
   const input = inputFd === null ? process.stdin : createReadStream('', { fd: inputFd });
   const progress = process.stderr.isTTY ? await startProgress(totalBytes) : null;
@@ -204,7 +215,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
       ...(country !== undefined ? { '--country': country.toUpperCase() } : {}),
       ...(values.config !== undefined ? { '--config': basename(values.config) } : {}),
     };
-    writeFileSync(values.report, renderReport(summary, { source: file === null ? 'standard input' : basename(file), settings }));
+    writeFileSync(values.report, renderReport(summary, { source: file === null ? 'standard input' : basename(file), settings, languages: chatads.languages }));
   }
   process.stderr.write(summary.text());
   return 0;

@@ -3,14 +3,16 @@
  * anywhere: inline CSS and SVG), readable from 375 px up. No message text unless the operator
  * asked for examples; every string from the data is escaped.
  */
-import { READ_LANGUAGES } from '../../core/language/languages.js';
-import { INTENT_BINS, LEVELS, bucketUpperMs, sorted, type Summary } from './summary.js';
+import { UNDETERMINED } from '../../core/language/languages.js';
+import { INTENT_BINS, LEVELS, bucketUpperMs, languageRows, meanIntent, reasonColumns, sorted, type Summary } from './summary.js';
 
 export interface ReportOptions {
   /** What was analysed, for the title line: the file name or "standard input". */
   source: string;
   /** The options the run used, shown as given. */
   settings: Record<string, string>;
+  /** The languages the run read (its instance's `languages`). */
+  languages: readonly string[];
 }
 
 interface Bar {
@@ -24,6 +26,42 @@ const escape = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const pct = (n: number, of: number): string => (of === 0 ? '0 %' : `${((100 * n) / of).toFixed(1)} %`);
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/** A language code's English name ("German"), for a title; the code itself when ICU has none. */
+export function languageName(code: string): string {
+  if (code === UNDETERMINED) return 'undetermined';
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code; // not a well-formed tag
+  }
+}
+
+/**
+ * One row per language seen (most messages first, `und` last): messages, their share, messages
+ * with an offer, offers, mean intent score of the scored ones, and each no-offer reason as a
+ * share of the language's messages. Aggregates only: no message text.
+ */
+function languageTable(s: Summary): string {
+  const rows = languageRows(s);
+  if (rows.length === 0) return `<p class="empty">Messages by language: nothing to show.</p>`;
+  const reasons = reasonColumns(s);
+  // Break reason codes after their underscores so the headers wrap on a phone.
+  const reasonHeader = (r: string) => `<th scope="col" data-col="${escape(r)}"><code>${escape(r).replaceAll('_', '_<wbr>')}</code></th>`;
+  const head =
+    '<tr><th scope="col" data-col="language">Language</th><th scope="col" data-col="messages">Messages</th><th scope="col" data-col="share">Share</th>' +
+    '<th scope="col" data-col="with_offer">With offer</th><th scope="col" data-col="with_offer_share">%</th><th scope="col" data-col="offers">Offers</th>' +
+    `<th scope="col" data-col="mean_intent">Mean intent</th>${reasons.map(reasonHeader).join('')}</tr>`;
+  const body = rows
+    .map(([code, f]) => {
+      const cells = [fmt(f.messages), pct(f.messages, s.analysed), fmt(f.withOffers), pct(f.withOffers, f.messages), fmt(f.offers), meanIntent(f), ...reasons.map((r) => pct(f.noOffer.get(r) ?? 0, f.messages))];
+      return `<tr data-language="${escape(code)}"><th scope="row"><abbr title="${escape(languageName(code))}">${escape(code)}</abbr></th>${cells.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`;
+    })
+    .join('');
+  return `<div class="scroll"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+}
 
 /** Horizontal bars: one row per item, label above its bar so long labels fit a phone. */
 function horizontalBars(title: string, bars: Bar[]): string {
@@ -130,6 +168,13 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
   .ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
   .ticks span:first-child { transform: none; left: 0 !important; } .ticks span:last-child { transform: none; left: auto !important; right: 0; }
   code { background: #eef1f5; border-radius: 4px; padding: 0 4px; font-size: 0.85em; overflow-wrap: anywhere; }
+  .wide { grid-column: 1 / -1; }
+  .scroll { overflow-x: auto; }
+  table { border-collapse: collapse; width: 100%; font-size: 0.85rem; font-variant-numeric: tabular-nums; }
+  th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; vertical-align: bottom; }
+  th:first-child { text-align: left; } thead th { font-weight: 600; color: var(--muted); } td { white-space: nowrap; }
+  thead code { background: none; padding: 0; overflow-wrap: normal; }
+  abbr { text-decoration: none; }
   ul { padding-left: 18px; margin: 4px 0; } li { overflow-wrap: anywhere; } .links { color: var(--muted); }
 </style>
 </head>
@@ -152,7 +197,8 @@ export function renderReport(summary: Summary, options: ReportOptions): string {
 <section><h2>Offers per message</h2>${horizontalBars('Messages by number of offers', perMessage)}</section>
 <section><h2>Latency</h2>${histogram('Latency per message', latency.counts, latency.labels)}</section>
 <section><h2>No offer and refused lines</h2>${horizontalBars('Reasons for no offer and error codes', reasons)}</section>
-<section><h2>Languages</h2>${horizontalBars('Analysed messages by language', languages)}<p class="note">ISO 639-1 codes; <code>und</code>: too little text to tell. Languages other than ${READ_LANGUAGES.map((l) => `<code>${l}</code>`).join(', ')} get no offer (<code>unsupported_language</code>).</p></section>
+<section><h2>Languages</h2>${horizontalBars('Analysed messages by language', languages)}<p class="note">ISO 639-1 codes; <code>und</code>: too little text to tell. Languages other than ${options.languages.map((l) => `<code>${l}</code>`).join(', ')} get no offer (<code>unsupported_language</code>).</p></section>
+<section class="wide"><h2>By language</h2>${languageTable(s)}<p class="note">Per language of the analysed messages: its messages and their share of all, messages with at least one offer, offers, the mean intent score of its scored messages (– when none), and each reason for no offer as a share of its messages (with the offer share, they add up to 100 %).</p></section>
 </div>
 ${examples}
 <p class="note">Made by <code>chatads analyze</code>. ${s.examples.size === 0 ? 'No message text is in this page.' : ''}</p>

@@ -11,9 +11,12 @@
 import type { Mention } from './mention.js';
 import { describeWords, toMention, type Description } from './describe.js';
 import { MAX_INPUT_CHARS, MAX_MENTIONS, type Word, tokenize } from './words.js';
-import { shippedWeights, spansOf, tagWords, type TaggerWeights } from './tagger/index.js';
+import { languageTaggerWeights, shippedWeights, spansOf, tagWords, type TaggerWeights } from './tagger/index.js';
+import type { LexiconLanguage } from './language-lexicon.js';
+import { modelLanguage } from '../language/languages.js';
 import { featureContext } from './tagger/features.js';
 import { tidySpans } from './tidy.js';
+import { splitElisions } from './elisions.js';
 export type { Mention } from './mention.js';
 
 /** A message read once: its words, their lexicon and rule marks, their tags and the mentions they make. */
@@ -23,13 +26,18 @@ export interface ReadMessage {
   marks: readonly string[][];
   tags: number[];
   mentions: Mention[];
+  /** The language it was read in (its models'), absent for English. */
+  language?: LexiconLanguage;
 }
 
-/** Tokenises and tags `message` (cut at MAX_INPUT_CHARS); `weights` lets the trainer try its own. */
+/**
+ * Tokenises and tags `message` (cut at MAX_INPUT_CHARS); `weights` lets the trainer try its own,
+ * and a language's weights (tagger/index.ts, languageTaggerWeights) read it in that language.
+ */
 export function readMessage(message: string, weights: TaggerWeights = shippedWeights()): ReadMessage {
   const text = message.length > MAX_INPUT_CHARS ? message.slice(0, MAX_INPUT_CHARS) : message;
-  const words = tokenize(text, false);
-  const ctx = featureContext(words, text, weights.families);
+  const words = weights.language ? splitElisions(tokenize(text, false), weights.language) : tokenize(text, false);
+  const ctx = featureContext(words, text, weights.families, weights.language);
   const tags = tagWords(ctx, weights);
   const mentions: Mention[] = [];
   for (const span of tidySpans(words, ctx.marks, spansOf(tags, words))) {
@@ -37,7 +45,16 @@ export function readMessage(message: string, weights: TaggerWeights = shippedWei
     const m = toMention(text, words, span.start, span.end, span.kind);
     if (m) mentions.push(m);
   }
-  return { text, words, marks: ctx.marks, tags, mentions };
+  return { text, words, marks: ctx.marks, tags, mentions, ...(weights.language ? { language: weights.language } : {}) };
+}
+
+/**
+ * `message` read in `language` (an ISO 639-1 code from the language gate): with that language's
+ * tagger when it has one (de, fr, es, it), else with the English one (English, `und`).
+ */
+export function readIn(message: string, language: string): ReadMessage {
+  const own = modelLanguage(language);
+  return readMessage(message, own ? languageTaggerWeights(own) : shippedWeights());
 }
 
 /**

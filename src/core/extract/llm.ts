@@ -8,6 +8,8 @@
  * it, and `src/index.ts` wires a `model` to that adapter. See docs/llm.md.
  */
 import { describeTerm, type Mention } from './index.js';
+import { UNDETERMINED } from '../language/languages.js';
+import { languageName } from '../language/names.js';
 
 /**
  * Any AI SDK language model, typed by the fields every specification version has, so the core
@@ -44,6 +46,11 @@ export interface LlmExtractRequest {
   mode: LlmMode;
   /** Aborted when the mode's budget is spent; pass it on to the model call. */
   abortSignal: AbortSignal;
+  /**
+   * The message's language as the language gate found it: an ISO 639-1 code (`de`), or `und`
+   * when the text does not tell. `languageStatement` turns it into a line for a prompt.
+   */
+  language?: string;
 }
 
 /**
@@ -107,10 +114,27 @@ export function parseLlmAnalysis(value: unknown): LlmAnalysis | null {
 }
 
 /**
+ * The sentence a prompt gives the model about the message's language: "The message is in German
+ * (de).", or null when the language is undetermined (`und`), missing or not a language code.
+ */
+export function languageStatement(language: string | undefined): string | null {
+  if (language === undefined || !/^[a-z]{2,3}$/.test(language) || language === UNDETERMINED) return null;
+  const name = languageName(language);
+  return name ? `The message is in ${name} (${language}).` : `The message is in the language with ISO 639 code "${language}".`;
+}
+
+/**
  * One extractor call within `budgetMs`: the signal is aborted when the budget is spent, and the
  * answer is not waited for past it even if the extractor ignores the signal. Never rejects.
+ * `language` is the gate's code for the message (`und` when it does not tell).
  */
-export async function callExtractor(extractor: LlmExtractor, message: string, mode: LlmMode, budgetMs: number): Promise<LlmOutcome> {
+export async function callExtractor(
+  extractor: LlmExtractor,
+  message: string,
+  mode: LlmMode,
+  budgetMs: number,
+  language: string = UNDETERMINED,
+): Promise<LlmOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const controller = new AbortController();
@@ -123,7 +147,7 @@ export async function callExtractor(extractor: LlmExtractor, message: string, mo
   });
   let call: Promise<unknown>;
   try {
-    call = Promise.resolve(extractor.extract({ message, mode, abortSignal: controller.signal }));
+    call = Promise.resolve(extractor.extract({ message, mode, abortSignal: controller.signal, language }));
   } catch (err) {
     call = Promise.reject(err);
   }

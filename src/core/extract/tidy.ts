@@ -4,11 +4,13 @@
  * - "A vs B" is two products, and a mention does not run over a clause break: a span is split at
  *   "vs" / "versus", at "and" / "or" before a known brand or product line ("Sony WH-1000XM5 and
  *   AirPods Max"), and at punctuation between words ("Echo Dot)? 4-person tent");
- * - a span neither starts nor ends on a function word ("apple a" → "apple"), and a name that starts
+ * - a span neither starts nor ends on a function word ("apple a" → "apple"; in German, French,
+ *   Spanish and Italian also those of the language's lexicon: "einen Staubsauger" → "Staubsauger"), and a name that starts
  *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
  *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
- *   ("Amazon" in "order it from Amazon") is dropped;
+ *   ("Amazon" in "order it from Amazon"; in German, French, Spanish and Italian also the
+ *   language's services and outlets: "Handyvertrag", "Lieferando") is dropped;
  * - two product types the tagger cut apart are one when the rules read them as one phrase: a
  *   generic span followed, with nothing but a space between, by one whose first word continues the
  *   rules' phrase ("noise cancelling" + "headphones"; a spoken list without commas may be joined
@@ -19,6 +21,8 @@ import type { TaggedSpan } from './tagger/index.js';
 import type { Word } from './words.js';
 
 const SPLIT = new Set(['vs', 'versus']);
+/** Marks of a store or service name: English lexicon stores, a language's services and outlets (../not-goods.ts). */
+const NOT_GOODS = new Set(['B-store', 'I-store', 'B-svc', 'I-svc', 'svc-head', 'B-outlet', 'I-outlet']);
 const JOINERS = new Set(['and', 'or', '&', 'plus']);
 /** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
 const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
@@ -59,7 +63,9 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
 
 function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[]): void {
   let { start, end } = span;
-  while (start < end && EDGE.has(words[start]!.key)) start++;
+  // EDGE: English function words; 'fn': the function words of the language read (../language-lexicon.ts).
+  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn');
+  while (start < end && edge(start)) start++;
   if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
     for (let k = start + 1; k < end; k++) {
       const w = words[k]!;
@@ -69,10 +75,10 @@ function push(words: readonly Word[], marks: readonly (readonly string[])[], spa
       }
     }
   }
-  while (end > start && EDGE.has(words[end - 1]!.key)) end--;
+  while (end > start && edge(end - 1)) end--;
   if (start >= end) return;
   let storeOnly = true;
-  for (let k = start; k < end && storeOnly; k++) storeOnly = marks[k]!.some((m) => m === 'B-store' || m === 'I-store');
+  for (let k = start; k < end && storeOnly; k++) storeOnly = marks[k]!.some((m) => NOT_GOODS.has(m));
   if (!storeOnly) out.push({ start, end, kind: span.kind });
 }
 

@@ -21,11 +21,12 @@ export const AGAINST_GROUPS = ['negation', 'ownership', 'support', 'informationa
  * Feature rows whose learned weight keeps the sign of its group or phrase, for the trainer: a
  * phrase written as a buying signal ("should i buy") may count for little, never against buying.
  * Without it the assistant commands' "when should i get my oil changed" taught "should i buy" to
- * lower a shopper's "Should I buy the X or the Y?".
+ * lower a shopper's "Should I buy the X or the Y?". `language`: the phrase table of a model
+ * trained for that language (./signals.ts, intentPhrases).
  */
-export function groupSigns(mask: number): Map<number, 1 | -1> {
+export function groupSigns(mask: number, language: string = 'en'): Map<number, 1 | -1> {
   const out = new Map<number, 1 | -1>();
-  const { positive, negative } = intentPhrases();
+  const { positive, negative } = intentPhrases(language);
   for (const [rows, sign] of [[positive, 1], [negative, -1]] as const) {
     for (const [phrase, weight] of rows) if (weight > 0) out.set(featureHash(`ph=${phrase}`) & mask, sign);
   }
@@ -38,15 +39,38 @@ export type IntentFamily = (typeof INTENT_FAMILIES)[number];
 export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAMILIES);
 
 const FIRST_PERSON = new Set(['i', "i'm", 'im', "i'd", "i'll", 'me', 'my', 'mine']);
+/** The first person of the languages read with their own models (French and Italian elisions cut: "j", "m"). */
+const FIRST_PERSON_OF: Readonly<Record<string, ReadonlySet<string>>> = {
+  de: new Set(['ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'i', 'hab', 'brauch', 'such']),
+  fr: new Set(['je', 'j', 'moi', 'me', 'm', 'mon', 'ma', 'mes', 'chui', 'jsuis']),
+  es: new Set(['yo', 'me', 'mi', 'mis', 'mío', 'mía', 'conmigo', 'necesito', 'busco', 'quiero', 'tengo']),
+  it: new Set(['io', 'mi', 'me', 'mio', 'mia', 'miei', 'mie', 'm', 'ho', 'cerco', 'voglio', 'vorrei']),
+};
 const CURRENCY_RE = /[$€£]\s*$/u;
+
+/**
+ * Whether a currency token `$` goes before a word with this gap. English reads a symbol that
+ * ends the gap ("$200", "200 € budget"); another language reads one anywhere in it, since its
+ * amounts put the symbol after the number ("200 €, oder", "300 €?"), and the text after the last
+ * word as well (`tail`).
+ */
+const CURRENCY_ANY_RE = /[$€£]/u;
+function currencyIn(gap: string, language: string | undefined): boolean {
+  return language ? CURRENCY_ANY_RE.test(gap) : CURRENCY_RE.test(gap);
+}
+function tail(read: ReadMessage): string {
+  const last = read.words[read.words.length - 1];
+  return last ? read.text.slice(last.end) : '';
+}
 
 /** Lower-case tokens of the message: word keys, with a currency symbol as a token of its own. */
 export function tokensOf(read: ReadMessage): string[] {
   const out: string[] = [];
   for (const w of read.words) {
-    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    if (currencyIn(w.gap, read.language)) out.push('$');
     out.push(w.key);
   }
+  if (read.language && CURRENCY_ANY_RE.test(tail(read))) out.push('$');
   return out;
 }
 
@@ -81,11 +105,12 @@ export function intentTokens(read: ReadMessage): string[] {
   if (named.length === 0) return tokensOf(read);
   const out: string[] = [];
   for (const w of read.words) {
-    if (CURRENCY_RE.test(w.gap)) out.push('$');
+    if (currencyIn(w.gap, read.language)) out.push('$');
     const m = named.find((n) => w.start >= n.start && w.end <= n.start + n.link_text.length);
     if (!m) out.push(w.key);
     else if (w.start === m.start) out.push('<named>');
   }
+  if (read.language && CURRENCY_ANY_RE.test(tail(read))) out.push('$');
   return out;
 }
 
@@ -105,7 +130,7 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
   }
   if (families.has('groups')) {
     const groups = new Map<string, number>();
-    for (const hit of signalsOfTokens(toks)) {
+    for (const hit of signalsOfTokens(toks, read.language ?? 'en')) {
       // noisy-OR of the hits of a group
       groups.set(hit.group, 1 - (1 - (groups.get(hit.group) ?? 0)) * (1 - hit.weight));
       f.push([`ph=${hit.phrase}`, 1]);
@@ -131,7 +156,8 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
     }
   }
   if (families.has('speaker')) {
-    if (toks.some((t) => FIRST_PERSON.has(t))) f.push(['first_person', 1]);
+    const firstPerson = (read.language && FIRST_PERSON_OF[read.language]) || FIRST_PERSON;
+    if (toks.some((t) => firstPerson.has(t))) f.push(['first_person', 1]);
     if (read.text.includes('?')) f.push(['question', 1]);
     f.push([`len=${Math.min(Math.ceil(toks.length / 4), 8)}`, 1]);
   }

@@ -14,7 +14,8 @@
  */
 import { readMessage, type ReadMessage } from '../extract/index.js';
 import { score, sigmoid, type Weights } from '../model/linear.js';
-import { lazyModel } from '../model/load.js';
+import { lazyModel, loadModel } from '../model/load.js';
+import type { LexiconLanguage } from '../extract/language-lexicon.js';
 import { weightsOfModel } from '../model/weights.js';
 import type { IntentLevel } from '../types.js';
 import { familiesOf, intentFeatures, tokensOf, type IntentFamily } from './features.js';
@@ -57,8 +58,24 @@ function shippedWeights(): IntentWeights {
   return shipped;
 }
 
+const languageIntents = new Map<LexiconLanguage, IntentWeights>();
+
+/** The intent classifier of a language other than English (models/<language>/intent.json), decoded on first use. */
+export function languageIntentWeights(language: LexiconLanguage): IntentWeights {
+  let w = languageIntents.get(language);
+  if (!w) {
+    const m = loadModel(`${language}/intent`);
+    w = { ...weightsOfModel(m), families: familiesOf(m.header.params), a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
+    languageIntents.set(language, w);
+  }
+  return w;
+}
+
+/** The classifier of the language a message was read in. */
+const weightsFor = (read: ReadMessage): IntentWeights => (read.language ? languageIntentWeights(read.language) : shippedWeights());
+
 /** The classifier's raw linear score (before calibration). */
-export function rawIntent(read: ReadMessage, w: IntentWeights = shippedWeights()): number {
+export function rawIntent(read: ReadMessage, w: IntentWeights = weightsFor(read)): number {
   return score(w, intentFeatures(read, w.families));
 }
 
@@ -68,7 +85,7 @@ export function intentScore(z: number, w: Pick<IntentWeights, 'a' | 'b'>): numbe
 }
 
 /** Calibrated purchase intent of a message already read, 0..1 rounded to 2 decimals. */
-export function scoreRead(read: ReadMessage, w: IntentWeights = shippedWeights()): number {
+export function scoreRead(read: ReadMessage, w: IntentWeights = weightsFor(read)): number {
   if (read.text.trim() === '') return 0;
   return intentScore(rawIntent(read, w), w);
 }

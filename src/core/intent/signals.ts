@@ -30,15 +30,70 @@ export interface IntentPhrases {
   negative: readonly PhraseRow[];
 }
 
-let table: IntentPhrases | undefined;
+/**
+ * The languages with a phrase table of their own (models/tables/intent-phrases.<code>.json, the
+ * same groups as the English one); any other code reads the English table.
+ */
+export const PHRASE_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export type PhraseLanguage = 'en' | (typeof PHRASE_LANGUAGES)[number];
 
-/** The phrase groups, read once. */
-export function intentPhrases(): IntentPhrases {
-  return (table ??= readTable<IntentPhrases>('intent-phrases'));
+/** `language` when it has a table of its own, else 'en'. */
+function own(language: string): PhraseLanguage {
+  return (PHRASE_LANGUAGES as readonly string[]).includes(language) ? (language as PhraseLanguage) : 'en';
+}
+
+const tables = new Map<PhraseLanguage, IntentPhrases>();
+
+/** The phrase groups of `language` (English for a language without a table), each read once. */
+export function intentPhrases(language: string = 'en'): IntentPhrases {
+  const lang = own(language);
+  let table = tables.get(lang);
+  if (!table) {
+    table = readTable<IntentPhrases>(lang === 'en' ? 'intent-phrases' : `intent-phrases.${lang}`);
+    tables.set(lang, table);
+  }
+  return table;
 }
 
 const BUDGET_WORDS = new Set(['under', 'below', 'less', 'within', 'max', 'maximum', 'around', 'about', 'upto', 'budget']);
 const CURRENCY_WORDS = new Set(['dollars', 'bucks', 'usd', 'eur', 'euros', 'gbp', 'pounds', 'quid']);
+
+/**
+ * What makes an amount a budget in each language: a budget word one or two tokens before it
+ * ("unter 200 €", "moins de 200 €", "sotto i 200 euro"), the word for "than" right before it, and
+ * the currency words after a number. Outside English, `$` (any currency symbol written after the
+ * number, as in "200 €": ./features.ts, tokensOf) also counts as a currency word.
+ */
+interface AmountWords {
+  budget: ReadonlySet<string>;
+  currency: ReadonlySet<string>;
+  than: string | null;
+}
+
+const EURO = ['$', 'euro', 'euros', 'eur', 'chf', 'franken', 'fr', 'francs'];
+const AMOUNT_WORDS: Readonly<Record<PhraseLanguage, AmountWords>> = {
+  en: { budget: BUDGET_WORDS, currency: CURRENCY_WORDS, than: 'than' },
+  de: {
+    budget: new Set(['unter', 'bis', 'maximal', 'max', 'höchstens', 'hoechstens', 'budget', 'etwa', 'ca', 'circa', 'zirka', 'rund', 'ungefähr', 'weniger', 'unterhalb', 'knapp', 'so']),
+    currency: new Set([...EURO, 'euronen', 'öcken', 'tacken', 'mäuse']),
+    than: 'als',
+  },
+  fr: {
+    budget: new Set(['moins', 'max', 'maximum', 'maxi', 'budget', 'environ', 'sous', 'jusqu', 'dessous', 'plus', 'autour', 'vers', 'env']),
+    currency: new Set([...EURO, 'balles', 'boules']),
+    than: null,
+  },
+  es: {
+    budget: new Set(['menos', 'máximo', 'maximo', 'max', 'presupuesto', 'hasta', 'unos', 'unas', 'alrededor', 'debajo', 'más', 'mas', 'sobre', 'aprox', 'aproximadamente', 'tope']),
+    currency: new Set([...EURO, 'pavos', 'lereles']),
+    than: null,
+  },
+  it: {
+    budget: new Set(['sotto', 'massimo', 'max', 'budget', 'entro', 'fino', 'circa', 'meno', 'più', 'piu', 'intorno', 'tipo', 'sui', 'sugli']),
+    currency: new Set([...EURO, 'eurini']),
+    than: null,
+  },
+};
 const PRICE_WEIGHT = 0.25;
 const BUDGET_PRICE_WEIGHT = 0.5;
 
@@ -46,14 +101,19 @@ interface CompiledSignal extends Signal {
   tokens: string[];
 }
 
-let byFirst: Map<string, CompiledSignal[]> | undefined;
+const indexes = new Map<PhraseLanguage, Map<string, CompiledSignal[]>>();
 
-/** The phrases indexed by their first token, longest first; built on first use. */
-function signalsByFirst(): Map<string, CompiledSignal[]> {
-  return (byFirst ??= compile());
+/** The phrases of a language indexed by their first token, longest first; built on first use. */
+function signalsByFirst(language: PhraseLanguage): Map<string, CompiledSignal[]> {
+  let index = indexes.get(language);
+  if (!index) {
+    index = compile(language);
+    indexes.set(language, index);
+  }
+  return index;
 }
 
-function compile(): Map<string, CompiledSignal[]> {
+function compile(language: PhraseLanguage): Map<string, CompiledSignal[]> {
   const map = new Map<string, CompiledSignal[]>();
   const add = ([phrase, weight, group]: readonly [string, number, string], polarity: Polarity): void => {
     const toks = phrase.split(' ');
@@ -63,7 +123,7 @@ function compile(): Map<string, CompiledSignal[]> {
     list.push({ phrase, weight, polarity, group, tokens: toks });
     map.set(first, list);
   };
-  const { positive, negative } = intentPhrases();
+  const { positive, negative } = intentPhrases(language);
   for (const s of positive) add(s, 'pos');
   for (const s of negative) add(s, 'neg');
   // Longest phrases first so that "what is the best" wins over "what is".
@@ -96,8 +156,14 @@ export interface IntentSignalHit {
   group: string;
 }
 
-/** The signals in lower-case tokens (currency symbols as tokens of their own). */
-export function signalsOfTokens(toks: readonly string[]): IntentSignalHit[] {
+/**
+ * The signals in lower-case tokens (currency symbols as tokens of their own), read with the
+ * phrases and amount words of `language` (English for a language without a table).
+ */
+export function signalsOfTokens(toks: readonly string[], language: string = 'en'): IntentSignalHit[] {
+  const lang = own(language);
+  const { budget: budgetWords, currency, than } = AMOUNT_WORDS[lang];
+  const index = signalsByFirst(lang);
   const hits: IntentSignalHit[] = [];
   let i = 0;
   while (i < toks.length) {
@@ -105,10 +171,10 @@ export function signalsOfTokens(toks: readonly string[]): IntentSignalHit[] {
     // Amounts: "$200", "200 dollars"; a budget word before makes it a budget.
     const isAmount =
       ((tok === '$' || tok === '€' || tok === '£') && /^\d/.test(toks[i + 1] ?? '')) ||
-      (/^\d+$/.test(tok) && CURRENCY_WORDS.has(toks[i + 1] ?? ''));
+      (/^\d+$/.test(tok) && currency.has(toks[i + 1] ?? ''));
     if (isAmount) {
       const before = [toks[i - 1], toks[i - 2]];
-      const budget = before.some((t) => t !== undefined && BUDGET_WORDS.has(t)) || toks[i - 1] === 'than';
+      const budget = before.some((t) => t !== undefined && budgetWords.has(t)) || (than !== null && toks[i - 1] === than);
       hits.push({
         phrase: budget ? 'under/around <amount>' : '<amount>',
         weight: budget ? BUDGET_PRICE_WEIGHT : PRICE_WEIGHT,
@@ -119,7 +185,7 @@ export function signalsOfTokens(toks: readonly string[]): IntentSignalHit[] {
       continue;
     }
     let matched = 0;
-    for (const sig of signalsByFirst().get(tok) ?? []) {
+    for (const sig of index.get(tok) ?? []) {
       const len = matchLength(sig, toks, i);
       if (len > 0) {
         if (sig.weight > 0) hits.push({ phrase: sig.phrase, weight: sig.weight, polarity: sig.polarity, group: sig.group });

@@ -16,7 +16,7 @@ import { modelPath } from '../model/load.js';
 import { detectScores, type DetectorScores } from './detector.js';
 import { detectorText, readEvidence, type Evidence } from './evidence.js';
 import { FEATURE_COUNT, gateFeatures, gateScore, type WordCounts } from './features.js';
-import { isReadLanguage, UNDETERMINED } from './languages.js';
+import { DEFAULT_READ, UNDETERMINED, type ReadLanguages } from './languages.js';
 
 export interface LanguageParams {
   /** Share of a text's words on the English list from which it is English without the detector. */
@@ -103,19 +103,20 @@ const UND_READ: LanguageReading = Object.freeze({ language: UNDETERMINED, read: 
 const UND_UNREAD: LanguageReading = Object.freeze({ language: UNDETERMINED, read: false });
 const features = new Float64Array(FEATURE_COUNT);
 
-export function identifyLanguage(text: string, model: LanguageModel = languageModel()): LanguageReading {
+/** `read`: the languages the caller reads (an instance's `languages`; English only by default). */
+export function identifyLanguage(text: string, model: LanguageModel = languageModel(), read: ReadLanguages = DEFAULT_READ): LanguageReading {
   const { params } = model;
   const evidence = readEvidence(text, isName);
   const counts = wordCounts(evidence, model);
   if (counts.words + counts.otherTokens === 0) return UND_READ; // names, numbers, codes only
   if (fastEnglish(counts, params.fastKnown)) return READ_EN;
-  return decide(params, counts, detectScores(detectorText(evidence)));
+  return decide(params, counts, detectScores(detectorText(evidence)), read);
 }
 
 /** The classifier's verdict on a text the fast path did not settle. */
-export function decide(params: LanguageParams, counts: WordCounts, scores: DetectorScores): LanguageReading {
+export function decide(params: LanguageParams, counts: WordCounts, scores: DetectorScores, read: ReadLanguages = DEFAULT_READ): LanguageReading {
   const z = gateScore(params.weights, gateFeatures(counts, scores, features));
   if (z < params.threshold) return scores.top === 'en' ? READ_EN : UND_READ;
   if (scores.top === '' || scores.top === 'en') return UND_UNREAD;
-  return { language: scores.top, read: isReadLanguage(scores.top) };
+  return { language: scores.top, read: read.has(scores.top) };
 }

@@ -1,17 +1,25 @@
 /**
  * Features of the learned safety-floor model: the words of a message as read by the topic
  * phrases (harmless idioms already folded into one "~idiom" word), pairs of neighbouring words,
- * and which topics the curated phrases named: the lexicon as features. Hashed like the other
+ * and which topics the curated phrases named: the lexicon as features; in German, French, Spanish
+ * and Italian also the first letters of long words and the crisis cue concepts (./cues.ts), which
+ * the four languages' models share. Hashed like the other
  * shipped models (src/core/model/hash.ts), words weighted 1/√(max(12, words)) so long messages do not
  * score higher for their length alone (and short ones not much higher either).
  */
 import { featureHash, fnv } from '../model/hash.js';
 import type { TopicRead } from './detect.js';
+import { cueConcepts } from './cues.js';
 
 const BIAS = featureHash('bias');
 const WORD = featureHash('w=');
 const PAIR = featureHash('b=');
 const PHRASE = featureHash('p=');
+const STEM = featureHash('s=');
+const CUE = featureHash('c=');
+/** Words this long or longer also count by their first STEM_LENGTH letters (languages other than English). */
+const STEM_FROM = 6;
+const STEM_LENGTH = 5;
 /**
  * Messages shorter than this weigh their words as if they had this many: one word alone is
  * weak evidence of a crisis ("alone", "tablets" are also shopping queries). Chosen on the dev
@@ -32,8 +40,13 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
     const word = words[i]!;
     visit(fnv(WORD, word), scale);
     if (i + 1 < words.length) visit(fnv(fnv(fnv(PAIR, word), ' '), words[i + 1]!), scale);
+    // A crude stem ("suicid", "umbrin", "pastil"): the inflections of a word the few written crises
+    // of a language did not all show. English reads words alone (its model learnt from more).
+    if (read.language && word.length >= STEM_FROM) visit(fnv(STEM, word.slice(0, STEM_LENGTH)), scale);
   }
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
+  // The crisis cue concepts the words express (./cues.ts): one meaning across the four languages.
+  if (read.language && read.language !== 'en') for (const concept of cueConcepts(words, read.language)) visit(fnv(CUE, concept), 1);
 }
 
 /** The features as a list, for training (scripts/train/safety.ts). */

@@ -6,7 +6,8 @@
  * is always above the score of a message with no known word: no evidence is never a crisis.
  */
 import { addFeature, type Weights } from '../model/linear.js';
-import { lazyModel } from '../model/load.js';
+import { lazyModel, loadModel } from '../model/load.js';
+import type { LexiconLanguage } from '../extract/language-lexicon.js';
 import { weightsOfModel } from '../model/weights.js';
 import type { TopicRead } from './detect.js';
 import { eachFloorFeature } from './features.js';
@@ -16,6 +17,11 @@ import { FLOOR_TOPICS, type FloorTopic } from './topics.js';
 export interface FloorWeights extends Weights {
   /** The floor column's raw score at and above which a message is on the floor. */
   threshold: number;
+  /**
+   * Whether a floor topic's phrase alone puts a message on the floor (English; a language's
+   * trainer chooses by cross-validation); when false the phrases are only the model's features.
+   */
+  phraseVerdicts?: boolean;
 }
 
 export const FLOOR_COLUMNS = 1 + FLOOR_TOPICS.length;
@@ -28,6 +34,19 @@ function shippedWeights(): FloorWeights {
     shipped = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity };
   }
   return shipped;
+}
+
+const languageFloors = new Map<LexiconLanguage, FloorWeights>();
+
+/** The floor's classifier of a language other than English (models/<language>/safety.json), decoded on first use. */
+export function languageFloorWeights(language: LexiconLanguage): FloorWeights {
+  let w = languageFloors.get(language);
+  if (!w) {
+    const m = loadModel(`${language}/safety`);
+    w = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity, phraseVerdicts: m.header.params.phrase_verdicts !== 0 };
+    languageFloors.set(language, w);
+  }
+  return w;
 }
 
 /** The shipped floor score at and above which a message is on the floor. */

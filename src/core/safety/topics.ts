@@ -28,11 +28,33 @@ export interface TopicPhrases {
   harmless: readonly string[];
 }
 
-let phrases: TopicPhrases | undefined;
+/**
+ * Languages with their own phrase table (models/tables/topic-phrases.<language>.json), written
+ * in that language rather than translated; any other language reads the English table.
+ */
+export const TOPIC_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export type TopicLanguage = 'en' | (typeof TOPIC_LANGUAGES)[number];
 
-/** The topics' phrases: the table models/tables/topic-phrases.json, read once. */
-export function topicPhrases(): TopicPhrases {
-  return (phrases ??= readTable<TopicPhrases>('topic-phrases'));
+/** The language whose table reads a message labelled `language`: its own, or English. */
+export function topicLanguage(language: string): TopicLanguage {
+  return (TOPIC_LANGUAGES as readonly string[]).includes(language) ? (language as TopicLanguage) : 'en';
+}
+
+const phrases = new Map<TopicLanguage, TopicPhrases>();
+
+/**
+ * The topics' phrases in a language: the table models/tables/topic-phrases.json for English
+ * (and any language without a table of its own), topic-phrases.<language>.json for de, fr, es
+ * and it; each read once.
+ */
+export function topicPhrases(language = 'en'): TopicPhrases {
+  const lang = topicLanguage(language);
+  let table = phrases.get(lang);
+  if (!table) {
+    table = readTable<TopicPhrases>(lang === 'en' ? 'topic-phrases' : `topic-phrases.${lang}`);
+    phrases.set(lang, table);
+  }
+  return table;
 }
 
 /**

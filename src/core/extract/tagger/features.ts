@@ -9,6 +9,8 @@ import { featureHash, fnv } from '../../model/hash.js';
 import { CHAINS } from '../brands.js';
 import { matchesAt } from '../lexicon.js';
 import { ruleSpans } from '../heuristics.js';
+import { languageMarks, type LexiconLanguage } from '../language-lexicon.js';
+import { notGoodsMarks } from '../not-goods.js';
 import type { Word } from '../words.js';
 
 /** B/I of a named product, B/I of a generic product type, outside. */
@@ -67,8 +69,9 @@ function gapClass(gap: string): string {
  * Lexicon and rule marks of every word: e.g. "B-type", "I-brand", "B-type?" (a type that needs
  * noun context), "chain", and "rB-N" / "rI-G" where the hand-written heuristics (../heuristics.ts) put a span.
  */
-export function lexiconMarks(words: readonly Word[], text?: string): string[][] {
-  const marks: string[][] = words.map(() => []);
+export function lexiconMarks(words: readonly Word[], text?: string, language?: LexiconLanguage): string[][] {
+  const marks: string[][] = language ? languageMarks(words, language) : words.map(() => []);
+  if (language) notGoodsMarks(words, language).forEach((m, i) => marks[i]!.push(...m));
   const mutable = words as Word[];
   if (text !== undefined) {
     for (const s of ruleSpans(text, mutable)) {
@@ -121,8 +124,14 @@ export interface FeatureContext {
   strongest: readonly (string | undefined)[];
 }
 
-export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet): FeatureContext {
-  const marks = lexiconMarks(words, families.has('rules') ? text : undefined);
+/**
+ * `language`: a language other than English adds the marks of its own lexicons (product types,
+ * compound heads, function words: ../language-lexicon.ts; services and outlets: ../not-goods.ts)
+ * to the English ones, which still know
+ * the brands, lines and shops every language names.
+ */
+export function featureContext(words: readonly Word[], text: string | undefined, families: FamilySet, language?: LexiconLanguage): FeatureContext {
+  const marks = lexiconMarks(words, families.has('rules') ? text : undefined, language);
   const rules = marks.map((m) => m.find((x) => x.startsWith('r')) ?? 'r-');
   const lexicon = marks.map((m) => m.filter((x) => !x.startsWith('r')));
   const withLexicon = families.has('lexicon');

@@ -7,8 +7,9 @@
  */
 import { decodeStep } from '../../model/decode.js';
 import type { Weights } from '../../model/linear.js';
-import { lazyModel } from '../../model/load.js';
+import { lazyModel, loadModel } from '../../model/load.js';
 import { weightsOfModel } from '../../model/weights.js';
+import type { LexiconLanguage } from '../language-lexicon.js';
 import type { Word } from '../words.js';
 import { ALL_FAMILIES, allowed, BN, BG, IG, IN, tagFeatures, wordFeatures, type FamilySet, type FeatureContext } from './features.js';
 
@@ -24,6 +25,8 @@ export const taggerModel = lazyModel('tagger');
 
 export interface TaggerWeights extends Weights {
   families: FamilySet;
+  /** The language the weights read (its lexicon marks and elisions); English when absent. */
+  language?: LexiconLanguage;
   /** Subtracted from the score of O: the recall / precision trade-off, chosen on the dev sets. */
   oBias?: number;
 }
@@ -56,6 +59,19 @@ export function tagWords(ctx: FeatureContext, weights: TaggerWeights = shippedWe
 export function shippedWeights(): TaggerWeights {
   const m = taggerModel();
   return { ...weightsOfModel(m), families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0 };
+}
+
+const languageTaggers = new Map<LexiconLanguage, TaggerWeights>();
+
+/** The tagger of a language other than English (models/<language>/tagger.json), decoded on first use. */
+export function languageTaggerWeights(language: LexiconLanguage): TaggerWeights {
+  let w = languageTaggers.get(language);
+  if (!w) {
+    const m = loadModel(`${language}/tagger`);
+    w = { ...weightsOfModel(m), families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0, language };
+    languageTaggers.set(language, w);
+  }
+  return w;
 }
 
 /** Words written together with the previous one ("WH-1000XM5", "PS5's"): no space between. */

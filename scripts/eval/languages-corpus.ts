@@ -1,0 +1,168 @@
+/**
+ * The written corpora of the languages other than English (data/languages/<lang>, see its
+ * README): messages, replies, crises and look-alikes in German, French, Spanish and Italian, each
+ * line with its mentions (resolved here to offsets: the first occurrence at word boundaries after
+ * the previous mention's start), purchase intent (null for a reply) and floor label. The split of
+ * a line is its group's, from the folder's splits.json. Rows are ChatRows, so the chat set's
+ * scoring reads them as they are.
+ *
+ * Run as a script to check the files: `npx tsx scripts/eval/languages-corpus.ts`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ChatRow } from './data.js';
+import { occurrences } from './replies-data.js';
+import type { FloorTopic } from '../../src/core/safety/topics.js';
+
+export const CORPUS_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export type CorpusLanguage = (typeof CORPUS_LANGUAGES)[number];
+export type CorpusSplit = 'train' | 'dev' | 'test';
+export const CORPUS_KINDS = ['question', 'command', 'reply', 'chat', 'lookalike', 'crisis', 'crisis_lookalike'] as const;
+
+export interface CorpusLine extends ChatRow {
+  language: CorpusLanguage;
+  group: string;
+  kind: (typeof CORPUS_KINDS)[number];
+  split: CorpusSplit;
+  /** null for an assistant's reply (`participant: "Wizard"`). */
+  line_intent: number | null;
+  floor: FloorTopic | null;
+}
+
+interface RawLine {
+  id: string;
+  group: string;
+  kind: string;
+  text: string;
+  mentions: { text: string; kind: 'named' | 'generic' }[];
+  intent: number | null;
+  floor: FloorTopic | null;
+}
+
+export const LANGUAGES_DIR = new URL('../../data/languages/', import.meta.url);
+
+export function corpusDir(language: CorpusLanguage): URL {
+  return new URL(`${language}/`, LANGUAGES_DIR);
+}
+
+const cache = new Map<CorpusLanguage, CorpusLine[]>();
+
+/** Every line of a language's corpus, in file and line order; throws on a malformed line. */
+export function loadCorpus(language: CorpusLanguage): CorpusLine[] {
+  const kept = cache.get(language);
+  if (kept) return kept;
+  const dir = corpusDir(language);
+  const splits = JSON.parse(readFileSync(new URL('splits.json', dir), 'utf8')) as Record<string, CorpusSplit>;
+  const out: CorpusLine[] = [];
+  const errors: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    readFileSync(new URL(file, dir), 'utf8').split('\n').forEach((text, n) => {
+      if (!text.trim()) return;
+      const raw = JSON.parse(text) as RawLine;
+      const where = `${language}/${file}:${n + 1}`;
+      const split = splits[raw.group];
+      if (!split) errors.push(`${where}: group ${raw.group} has no split`);
+      if (!(CORPUS_KINDS as readonly string[]).includes(raw.kind)) errors.push(`${where}: kind ${raw.kind}`);
+      let from = 0;
+      const mentions = raw.mentions.map((m) => {
+        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
+        if (at === undefined) {
+          errors.push(`${where}: "${m.text}" is not in the text at word boundaries`);
+          return { text: m.text, start: 0, end: 0, kind: m.kind };
+        }
+        from = at;
+        return { text: m.text, start: at, end: at + m.text.length, kind: m.kind };
+      });
+      const reply = raw.kind === 'reply';
+      out.push({
+        id: raw.id,
+        domain: raw.kind,
+        participant: reply ? 'Wizard' : 'Client',
+        text: raw.text,
+        mentions,
+        intent: raw.intent ?? 0,
+        purchase_intent: (raw.intent ?? 0) >= 0.5,
+        language,
+        group: raw.group,
+        kind: raw.kind as CorpusLine['kind'],
+        split: split ?? 'test',
+        line_intent: raw.intent,
+        floor: raw.floor,
+      });
+    });
+  }
+  if (errors.length > 0) throw new Error(`data/languages: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
+  cache.set(language, out);
+  return out;
+}
+
+/**
+ * The safety floor's extra training lines (data/languages-floor/<lang>.jsonl, see its READMEs):
+ * crises, their look-alikes and everyday lines, written for training only (every line `train`,
+ * its own group). As corpus lines with no mentions and no intent.
+ */
+export const FLOOR_DIR = new URL('../../data/languages-floor/', import.meta.url);
+
+export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
+  return readFileSync(new URL(`${language}.jsonl`, FLOOR_DIR), 'utf8')
+    .split('\n')
+    .filter((t) => t.trim())
+    .map((t) => {
+      const raw = JSON.parse(t) as { id: string; kind: string; floor: FloorTopic | null; text: string };
+      return {
+        id: raw.id,
+        domain: raw.kind,
+        participant: 'Client' as const,
+        text: raw.text,
+        mentions: [],
+        intent: 0,
+        purchase_intent: false,
+        language,
+        group: raw.id,
+        kind: (raw.kind === 'everyday' ? 'chat' : raw.kind) as CorpusLine['kind'],
+        split: 'train' as const,
+        line_intent: null,
+        floor: raw.floor,
+      };
+    });
+}
+
+/**
+ * The English written requests adapted to each language (data/languages-requests/<lang>.jsonl,
+ * see its READMEs): the train split of data/requests, purchase requests and their look-alikes,
+ * for training only (every line `train`, its own group). None when the file is absent.
+ */
+export const REQUESTS_DIR = new URL('../../data/languages-requests/', import.meta.url);
+
+const KIND_OF_REQUEST: Readonly<Record<string, CorpusLine['kind']>> = { question: 'question', 'negative-chat': 'chat' };
+
+export function loadRequestLines(language: CorpusLanguage): CorpusLine[] {
+  const file = new URL(`${language}.jsonl`, REQUESTS_DIR);
+  if (!existsSync(file)) return [];
+  const errors: string[] = [];
+  const out = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((t) => t.trim())
+    .map((t): CorpusLine => {
+      const raw = JSON.parse(t) as { id: string; kind: string; text: string; mentions: RawLine['mentions']; intent: number };
+      let from = 0;
+      const mentions = raw.mentions.map((m) => {
+        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
+        if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
+        from = at ?? from;
+        return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
+      });
+      const kind = KIND_OF_REQUEST[raw.kind] ?? (raw.kind.startsWith('negative-') ? 'lookalike' : 'command');
+      return { id: raw.id, domain: kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, language, group: raw.id, kind, split: 'train', line_intent: raw.intent, floor: null };
+    });
+  if (errors.length > 0) throw new Error(`data/languages-requests/${language}.jsonl: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
+  return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const l of CORPUS_LANGUAGES) {
+    const rows = loadCorpus(l);
+    const by = (s: CorpusSplit) => rows.filter((r) => r.split === s).length;
+    process.stdout.write(`${l}: ${rows.length} lines (train ${by('train')}, dev ${by('dev')}, test ${by('test')}), ${rows.reduce((n, r) => n + r.mentions.length, 0)} mentions\n`);
+  }
+}
