@@ -97,65 +97,81 @@ export function loadCorpus(language: CorpusLanguage): CorpusLine[] {
 }
 
 /**
- * The safety floor's extra training lines (data/languages-floor/<lang>.jsonl, see its READMEs):
- * crises, their look-alikes and everyday lines, written for training only (every line `train`,
- * its own group). As corpus lines with no mentions and no intent.
+ * The safety floor's extra training lines (data/languages-floor/<lang>.jsonl and, when present,
+ * <lang>.more.jsonl: indirect crises and their look-alikes; see its READMEs): crises, their
+ * look-alikes and everyday lines, written for training only (every line `train`, its own group).
+ * As corpus lines with no mentions and no intent.
  */
 export const FLOOR_DIR = new URL('../../data/languages-floor/', import.meta.url);
 
+/** The floor's training files of a language that exist, in order. */
+export function floorFiles(language: CorpusLanguage): URL[] {
+  return [`${language}.jsonl`, `${language}.more.jsonl`].map((f) => new URL(f, FLOOR_DIR)).filter((u) => existsSync(u));
+}
+
 export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
-  return readFileSync(new URL(`${language}.jsonl`, FLOOR_DIR), 'utf8')
-    .split('\n')
-    .filter((t) => t.trim())
-    .map((t) => {
-      const raw = JSON.parse(t) as { id: string; kind: string; floor: FloorTopic | null; text: string };
-      return {
-        id: raw.id,
-        domain: raw.kind,
-        participant: 'Client' as const,
-        text: raw.text,
-        mentions: [],
-        intent: 0,
-        purchase_intent: false,
-        language,
-        group: raw.id,
-        kind: (raw.kind === 'everyday' ? 'chat' : raw.kind) as CorpusLine['kind'],
-        split: 'train' as const,
-        line_intent: null,
-        floor: raw.floor,
-      };
-    });
+  return floorFiles(language).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((t) => t.trim())
+      .map((t): CorpusLine => {
+        const raw = JSON.parse(t) as { id: string; kind: string; floor: FloorTopic | null; text: string };
+        return {
+          id: raw.id,
+          domain: raw.kind,
+          participant: 'Client',
+          text: raw.text,
+          mentions: [],
+          intent: 0,
+          purchase_intent: false,
+          language,
+          group: raw.id,
+          kind: (raw.kind === 'everyday' ? 'chat' : raw.kind) as CorpusLine['kind'],
+          split: 'train',
+          line_intent: null,
+          floor: raw.floor,
+        };
+      }),
+  );
 }
 
 /**
- * The English written requests adapted to each language (data/languages-requests/<lang>.jsonl,
- * see its READMEs): the train split of data/requests, purchase requests and their look-alikes,
- * for training only (every line `train`, its own group). None when the file is absent.
+ * Extra written training lines with mentions and intent, for training only (every line `train`,
+ * its own group; see each folder's README): the English written requests adapted to each
+ * language (data/languages-requests/<lang>.jsonl: the train split of data/requests) and more
+ * lines written in the language (data/languages-more/<lang>.jsonl: buying questions with varied
+ * product mentions, chat about goods one has, look-alikes). Files that are absent give nothing.
  */
 export const REQUESTS_DIR = new URL('../../data/languages-requests/', import.meta.url);
+export const MORE_DIR = new URL('../../data/languages-more/', import.meta.url);
 
-const KIND_OF_REQUEST: Readonly<Record<string, CorpusLine['kind']>> = { question: 'question', 'negative-chat': 'chat' };
+const KIND_OF_REQUEST: Readonly<Record<string, CorpusLine['kind']>> = { question: 'question', command: 'command', chat: 'chat', lookalike: 'lookalike', 'negative-chat': 'chat' };
 
-export function loadRequestLines(language: CorpusLanguage): CorpusLine[] {
-  const file = new URL(`${language}.jsonl`, REQUESTS_DIR);
-  if (!existsSync(file)) return [];
+/** The extra training files of a language that exist, in order. */
+export function extraFiles(language: CorpusLanguage): URL[] {
+  return [new URL(`${language}.jsonl`, REQUESTS_DIR), new URL(`${language}.jsonl`, MORE_DIR)].filter((u) => existsSync(u));
+}
+
+export function loadExtraLines(language: CorpusLanguage): CorpusLine[] {
   const errors: string[] = [];
-  const out = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((t) => t.trim())
-    .map((t): CorpusLine => {
-      const raw = JSON.parse(t) as { id: string; kind: string; text: string; mentions: RawLine['mentions']; intent: number };
-      let from = 0;
-      const mentions = raw.mentions.map((m) => {
-        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
-        if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
-        from = at ?? from;
-        return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
-      });
-      const kind = KIND_OF_REQUEST[raw.kind] ?? (raw.kind.startsWith('negative-') ? 'lookalike' : 'command');
-      return { id: raw.id, domain: kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, language, group: raw.id, kind, split: 'train', line_intent: raw.intent, floor: null };
-    });
-  if (errors.length > 0) throw new Error(`data/languages-requests/${language}.jsonl: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
+  const out = extraFiles(language).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((t) => t.trim())
+      .map((t): CorpusLine => {
+        const raw = JSON.parse(t) as { id: string; kind: string; text: string; mentions: RawLine['mentions']; intent: number };
+        let from = 0;
+        const mentions = raw.mentions.map((m) => {
+          const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
+          if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
+          from = at ?? from;
+          return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
+        });
+        const kind = KIND_OF_REQUEST[raw.kind] ?? (raw.kind.startsWith('negative-') ? 'lookalike' : 'command');
+        return { id: raw.id, domain: kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, language, group: raw.id, kind, split: 'train', line_intent: raw.intent, floor: null };
+      }),
+  );
+  if (errors.length > 0) throw new Error(`${language} extra training lines: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
   return out;
 }
 

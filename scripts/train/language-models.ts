@@ -23,7 +23,7 @@ import { floorFeatures } from '../../src/core/safety/features.js';
 import { floorScores } from '../../src/core/safety/floor-model.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { evaluateChatset } from '../eval/chatset.js';
-import { corpusDir, FLOOR_DIR, loadCorpus, loadFloorLines, loadRequestLines, REQUESTS_DIR, type CorpusLine } from '../eval/languages-corpus.js';
+import { corpusDir, extraFiles, floorFiles, loadCorpus, loadExtraLines, loadFloorLines, type CorpusLine } from '../eval/languages-corpus.js';
 import { LANGUAGE_FIXTURES, loadLanguageLines } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
@@ -31,7 +31,7 @@ import { crossFitted, fitPlatt, trainLogistic, type Example, type LogisticOption
 import { trainPerceptron } from './perceptron.js';
 import type { TaggedSentence } from './corpus.js';
 import { existsSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FOLDS = 5;
@@ -40,24 +40,24 @@ const TAGGER_FLOOR = 0.05;
 const TAGGER_SEED = 13;
 /** The tagger's settings cross-validation chooses from. */
 const TAGGER_GRID = [
-  { epochs: 12, margin: 20, others: 1, requests: 0 },
-  { epochs: 20, margin: 40, others: 1, requests: 0 },
-  { epochs: 12, margin: 20, others: 1, requests: 1 },
-  { epochs: 20, margin: 40, others: 1, requests: 1 },
-  { epochs: 30, margin: 60, others: 1, requests: 1 },
+  { epochs: 12, margin: 20, others: 1, extra: 0 },
+  { epochs: 20, margin: 40, others: 1, extra: 0 },
+  { epochs: 12, margin: 20, others: 1, extra: 1 },
+  { epochs: 20, margin: 40, others: 1, extra: 1 },
+  { epochs: 30, margin: 60, others: 1, extra: 1 },
 ];
 const O_BIASES = [0, 4, 8, 12, 16, 20, 24];
 const INTENT_BASE: LogisticOptions = { bits: 16, epochs: 20, rate: 0.2, l2: 1e-5, seed: 7 };
 const ALL = INTENT_FAMILIES;
 const NO_PAIRS = ALL.filter((f) => f !== 'pairs');
-const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]; cuts: readonly number[]; requests: number }> = [
-  { l2: 1e-5, families: ALL, cuts: [0.5], requests: 0 },
-  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], requests: 0 },
-  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], requests: 0 },
-  { l2: 1e-5, families: ALL, cuts: [0.5], requests: 1 },
-  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], requests: 1 },
-  { l2: 1e-4, families: ALL, cuts: [0.25, 0.55], requests: 1 },
-  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], requests: 1 },
+const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]; cuts: readonly number[]; extra: number }> = [
+  { l2: 1e-5, families: ALL, cuts: [0.5], extra: 0 },
+  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], extra: 0 },
+  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], extra: 0 },
+  { l2: 1e-5, families: ALL, cuts: [0.5], extra: 1 },
+  { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], extra: 1 },
+  { l2: 1e-4, families: ALL, cuts: [0.25, 0.55], extra: 1 },
+  { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], extra: 1 },
 ];
 const CUT_HASHES = new Set([0.25, 0.5, 0.55].map((c) => featureHash(`cut=${c}`)));
 const INTENT_FLOOR = 1e-4;
@@ -93,7 +93,7 @@ export function mentionF1(lines: readonly CorpusLine[], weightsOf: (line: Corpus
 /**
  * The other languages' train lines, which a tagger may learn from beside its own (chosen by
  * cross-validation): the lexicon marks, shapes and brands read the same in every language.
- * `others` 0.5: every other line of theirs (their adapted requests, tried too, did not help).
+ * `others` 0.5: every other line of theirs (their extra lines, tried too, did not help).
  */
 function otherLines(language: LexiconLanguage, others: number): CorpusLine[] {
   if (others === 0) return [];
@@ -101,7 +101,7 @@ function otherLines(language: LexiconLanguage, others: number): CorpusLine[] {
 }
 
 function trainTaggerOn(lines: readonly CorpusLine[], language: LexiconLanguage, s: (typeof TAGGER_GRID)[number]): TaggerWeights {
-  const trained = trainPerceptron([...lines, ...otherLines(language, s.others), ...(s.requests ? loadRequestLines(language) : [])].map(taggedLine), { epochs: s.epochs, margin: s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  const trained = trainPerceptron([...lines, ...otherLines(language, s.others), ...(s.extra ? loadExtraLines(language) : [])].map(taggedLine), { epochs: s.epochs, margin: s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
   return { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR) };
 }
 
@@ -125,7 +125,7 @@ function fitLanguageTagger(train: readonly CorpusLine[], language: LexiconLangua
     }
   }
   const chosen = best!;
-  const trained = trainPerceptron([...train, ...otherLines(language, chosen.s.others), ...(chosen.s.requests ? loadRequestLines(language) : [])].map(taggedLine), { epochs: chosen.s.epochs, margin: chosen.s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
+  const trained = trainPerceptron([...train, ...otherLines(language, chosen.s.others), ...(chosen.s.extra ? loadExtraLines(language) : [])].map(taggedLine), { epochs: chosen.s.epochs, margin: chosen.s.margin, bits: TAGGER_BITS, seed: TAGGER_SEED, language });
   const weights: TaggerWeights = { ...trained, table: asShipped(TAGS, TAGGER_BITS, trained.table as Float64Array, TAGGER_FLOOR), oBias: chosen.oBias, language };
   return { weights, trained: trained.table as Float64Array, settings: { ...chosen.s, oBias: chosen.oBias }, cv: chosen.cv, folds: chosen.folds.map((f) => ({ ...f, oBias: chosen.oBias, language })) };
 }
@@ -158,7 +158,7 @@ function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Examp
   const z = new Array<number>(lines.length).fill(0);
   const lineOf = (i: number) => lines[Math.floor(i / perLine)]!;
   for (let k = 0; k < FOLDS; k++) {
-    // Lines outside the judged corpus (`extra`: the adapted requests) are in every fold's training.
+    // Lines outside the judged corpus (`extra`: the adapted requests and more written lines) are in every fold's training.
     const w = trainLogistic([...examples.filter((_, i) => foldOf(lineOf(i).group) !== k), ...extra], { ...o, seed: o.seed + k });
     lines.forEach((l, n) => {
       // The line's own features (its first example, without a cut's feature).
@@ -211,14 +211,14 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   const lines = intentLines(train);
   // Each line read by the tagger of its fold, which never saw it: the mentions the model learns from are the kind it will get.
   const reads = lines.map((l) => readMessage(l.text, tagger.folds[foldOf(l.group)]!));
-  const requests = loadRequestLines(tagger.weights.language!);
-  const requestReads = requests.map((l) => readMessage(l.text, tagger.weights));
+  const extraLines = loadExtraLines(tagger.weights.language!);
+  const extraReads = extraLines.map((l) => readMessage(l.text, tagger.weights));
   let best: IntentCv | null = null;
   for (const g of INTENT_GRID) {
-    if (g.requests && requests.length === 0) continue;
+    if (g.extra && extraLines.length === 0) continue;
     const families = new Set(g.families);
     const examples = intentExamples(lines, reads, families, g.cuts);
-    const extra = g.requests ? intentExamples(requests, requestReads, families, g.cuts) : [];
+    const extra = g.extra ? intentExamples(extraLines, extraReads, families, g.cuts) : [];
     const z = groupCrossFitted(lines, examples, { ...INTENT_BASE, l2: g.l2 }, g.cuts.length, extra);
     // Calibrated on the cross-fitted scores against the lines' own intent values (the chat set's
     // scale), rounded as the header stores them, so the figures here are the run time's.
@@ -245,7 +245,7 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   const chosen = best!;
   const families = chosen.g.families.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(chosen.g.families);
   const examples = intentExamples(lines, lines.map((l) => readMessage(l.text, tagger.weights)), families, chosen.g.cuts);
-  const extra = chosen.g.requests ? intentExamples(requests, requestReads, families, chosen.g.cuts) : [];
+  const extra = chosen.g.extra ? intentExamples(extraLines, extraReads, families, chosen.g.cuts) : [];
   const table = trainLogistic([...examples, ...extra], { ...INTENT_BASE, l2: chosen.g.l2 });
   return { table, families, setting: chosen.g, a: chosen.a, b: chosen.b, shift: chosen.shift, cv: { intent_auc: r3(chosen.auc), no_interest_offered: r3(chosen.offered), purchases_offered: r3(chosen.purchases) } };
 }
@@ -392,10 +392,8 @@ function corpusHashes(language: LexiconLanguage): Record<string, string> {
       out[`data/languages/${l}/${f}`] = sha256File(fileURLToPath(new URL(f, dir)));
     }
   }
-  out[`data/languages-floor/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, FLOOR_DIR)));
+  for (const file of [...floorFiles(language), ...extraFiles(language)]) out[relative(ROOT, fileURLToPath(file))] = sha256File(fileURLToPath(file));
   out[`test/fixtures/languages/${language}.jsonl`] = sha256File(fileURLToPath(new URL(`${language}.jsonl`, LANGUAGE_FIXTURES)));
-  const requests = fileURLToPath(new URL(`${language}.jsonl`, REQUESTS_DIR));
-  if (existsSync(requests)) out[`data/languages-requests/${language}.jsonl`] = sha256File(requests);
   return out;
 }
 
@@ -464,7 +462,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
           epochs: tagger.settings.epochs,
           margin: tagger.settings.margin,
           other_languages: tagger.settings.others,
-          requests: tagger.settings.requests,
+          extra: tagger.settings.extra,
           seed: TAGGER_SEED,
         }),
         table: tagger.trained,
@@ -477,7 +475,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
           b: intent.b,
           b_shift: intent.shift,
           l2: intent.setting.l2,
-          requests: intent.setting.requests,
+          extra: intent.setting.extra,
           ...Object.fromEntries(intent.setting.cuts.map((c, i) => [`cut_${i}`, c])),
           epochs: INTENT_BASE.epochs,
           seed: INTENT_BASE.seed,
