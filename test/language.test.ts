@@ -12,10 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createChatAds, type LlmExtractor } from '../src/index.js';
 import { affiliateLinks } from '../src/adapters/vercel-ai.js';
@@ -23,12 +20,12 @@ import { identifyLanguage } from '../src/core/language/identify.js';
 import { DEFAULT_READ_LANGUAGES, READABLE_LANGUAGES } from '../src/core/language/languages.js';
 import { StreamingLinkifier, linkify } from '../src/linkify/index.js';
 import { linkify as browserLinkify } from '../src/linkify/browser.js';
-import { createChatAdsMcpServer } from '../src/mcp/index.js';
 import { prometheusMetrics } from '../src/metrics/index.js';
 import { loadLanguageLines, wordCount } from '../scripts/eval/languages-data.js';
 import { COUNTRY_OF, EVAL_TAGS } from '../scripts/eval/languages.js';
-import { chatadsWith, post, team } from './helpers/fixtures.js';
-import { CLI, connected, send, textOf } from './helpers/mcp.js';
+import { chatadsWith, post, team, withheldData } from './helpers/fixtures.js';
+import { CLI, inMemoryTool, send, textOf } from './helpers/mcp.js';
+import { modelSaying } from './helpers/stream-model.js';
 import { ADAPTERS, serveUntilCleanup } from './helpers/servers.js';
 import { startServe, stop } from './helpers/serve-cli.js';
 
@@ -95,19 +92,7 @@ describe('analyze() in-process', () => {
     cleanups.push(() => chatads.close());
     const cases = [[NL_CRISIS, 'NL', 'nl'], [PL_ROPE, 'PL', 'pl'], [NL_SHOPPING, 'NL', 'nl'], [PT_SHOPPING, 'BR', 'pt'], [SV_SHOPPING, 'SE', 'sv']] as const;
     for (const [message, country, language] of cases) {
-      expect(await chatads.analyze({ message, country })).toEqual({
-        status: 'no_offers_found',
-        matched: false,
-        reason: 'unsupported_language',
-        offers: [],
-        requested: 0,
-        returned: 0,
-        billed: false,
-        intent_score: null,
-        intent_level: null,
-        extraction_method: 'skipped',
-        language,
-      });
+      expect(await chatads.analyze({ message, country })).toEqual(withheldData('unsupported_language', language));
     }
     const en = await chatads.analyze({ message: EN_SHOPPING, country: 'GB' });
     expect(en).toMatchObject({ status: 'filled', language: 'en' });
@@ -220,24 +205,8 @@ describe('chatads serve (the embedded default)', () => {
 });
 
 describe('the AI SDK middleware', () => {
-  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-  const FINISH: LanguageModelV4StreamPart = { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage };
   const DUTCH = 'De Sony WH-1000XM5 is in Nederland erg populair, vooral bij forenzen in de trein.';
   const REPLY = `The Sony WH-1000XM5 are the quietest of the three. ${DUTCH}`;
-
-  function modelSaying(text: string) {
-    const parts: LanguageModelV4StreamPart[] = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 't' },
-      ...[...text.matchAll(/.{1,7}/gs)].map((m) => ({ type: 'text-delta' as const, id: 't', delta: m[0] })),
-      { type: 'text-end', id: 't' },
-      FINISH,
-    ];
-    return new MockLanguageModelV4({
-      doStream: async () => ({ stream: convertArrayToReadableStream(parts) }),
-      doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] }),
-    });
-  }
 
   const analyzer = {
     /** Offers the Sony wherever it is named, whatever the language: the gate must hold it back. */
@@ -294,11 +263,8 @@ describe('linkify', () => {
 describe('MCP', () => {
   it('the tool answers "No offers (unsupported_language)" with the language in its structured content', async () => {
     const chatads = createChatAds({ affiliate_tags: EVAL_TAGS });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = createChatAdsMcpServer({ analyzer: chatads });
-    await server.connect(serverSide);
-    const client = await connected(clientSide);
-    cleanups.push(() => chatads.close(), () => client.close(), () => server.close());
+    const { client, close } = await inMemoryTool(chatads);
+    cleanups.push(() => chatads.close(), close);
     const result = await send(client, { message: NL_CRISIS, country: 'NL' });
     expect(textOf(result)).toBe('No offers (unsupported_language).');
     expect(result.structuredContent).toMatchObject({ reason: 'unsupported_language', language: 'nl', offers: [] });

@@ -15,10 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createChatAds, generateKey, type AnalyzeData } from '../src/index.js';
 import { affiliateLinks } from '../src/adapters/vercel-ai.js';
@@ -32,12 +29,12 @@ import { readIn } from '../src/core/extract/index.js';
 import { messageTopics } from '../src/core/safety/detect.js';
 import { FLOOR_TOPICS } from '../src/core/safety/topics.js';
 import { linkify } from '../src/linkify/index.js';
-import { createChatAdsMcpServer } from '../src/mcp/index.js';
 import { prometheusMetrics } from '../src/metrics/index.js';
 import { loadLanguageLines, wordCount } from '../scripts/eval/languages-data.js';
 import { COUNTRY_OF, EVAL_TAGS } from '../scripts/eval/languages.js';
-import { chatadsWith, post, team } from './helpers/fixtures.js';
-import { CLI, connected, send, textOf } from './helpers/mcp.js';
+import { chatadsWith, post, team, withheldData } from './helpers/fixtures.js';
+import { CLI, inMemoryTool, send, textOf } from './helpers/mcp.js';
+import { modelSaying } from './helpers/stream-model.js';
 import { ADAPTERS, serveUntilCleanup } from './helpers/servers.js';
 import { startServe, stop } from './helpers/serve-cli.js';
 
@@ -157,19 +154,7 @@ const WORDS = /Staubsauger|Tierhaare|aspirateur|appartement|auriculares|correr|p
 const searchLink = (host: string, term: string) => new RegExp(`^https://${host.replace(/\./g, '\\.')}/s\\?k=${encodeURIComponent(term).replace(/%20/g, '\\+')}&tag=`);
 
 /** The answer withheld by the safety floor (in-process: nothing is ever billed there). */
-const SENSITIVE = (language: string): AnalyzeData => ({
-  status: 'no_offers_found',
-  matched: false,
-  reason: 'sensitive_topic',
-  offers: [],
-  requested: 0,
-  returned: 0,
-  billed: false,
-  intent_score: null,
-  intent_level: null,
-  extraction_method: 'skipped',
-  language,
-});
+const SENSITIVE = (language: string) => withheldData('sensitive_topic', language);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -358,22 +343,6 @@ describe('chatads serve', () => {
 });
 
 describe('the AI SDK middleware', () => {
-  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-  const FINISH: LanguageModelV4StreamPart = { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage };
-
-  function modelSaying(text: string) {
-    const parts: LanguageModelV4StreamPart[] = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 't' },
-      ...[...text.matchAll(/.{1,7}/gs)].map((m) => ({ type: 'text-delta' as const, id: 't', delta: m[0] })),
-      { type: 'text-end', id: 't' },
-      FINISH,
-    ];
-    return new MockLanguageModelV4({
-      doStream: async () => ({ stream: convertArrayToReadableStream(parts) }),
-      doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] }),
-    });
-  }
 
   it.each(CASES.map((c) => [c.lang, c] as const))('%s: the reply gets its link on the product words, not the function word before them; generate equals stream', async (_lang, c) => {
     const chatads = inProcess();
@@ -438,11 +407,8 @@ describe('linkify', () => {
 describe('MCP', () => {
   it.each(CASES.map((c) => [c.lang, c] as const))('%s: the tool answers with the offer on the country\'s store and the language in its structured content', async (_lang, c) => {
     const chatads = inProcess();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = createChatAdsMcpServer({ analyzer: chatads });
-    await server.connect(serverSide);
-    const client = await connected(clientSide);
-    cleanups.push(() => client.close(), () => server.close());
+    const { client, close } = await inMemoryTool(chatads);
+    cleanups.push(close);
     const result = await send(client, { message: c.shopping, country: c.country });
     const structured = result.structuredContent as { language: string; offers: { link_text: string; url: string }[] };
     expect(structured).toMatchObject({ status: 'filled', language: c.lang });
@@ -453,11 +419,8 @@ describe('MCP', () => {
 
   it('the floor through the tool: a German crisis answers "No offers (sensitive_topic)" (each language\'s floor: above)', async () => {
     const chatads = inProcess();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = createChatAdsMcpServer({ analyzer: chatads });
-    await server.connect(serverSide);
-    const client = await connected(clientSide);
-    cleanups.push(() => client.close(), () => server.close());
+    const { client, close } = await inMemoryTool(chatads);
+    cleanups.push(close);
     const crisis = await send(client, { message: CASES[0]!.crises.abuse, country: 'DE' });
     expect(textOf(crisis)).toBe('No offers (sensitive_topic).');
     expect(crisis.structuredContent).toMatchObject({ reason: 'sensitive_topic', language: 'de', offers: [] });
@@ -484,5 +447,42 @@ describe('chatads analyze', () => {
       expect(out[i + 1]!.offers[0]!.url, c.lang).toContain(`tag=acme-${c.lang}`);
     });
     expect(out[5]).toMatchObject({ reason: 'sensitive_topic', offers: [] });
+  });
+});
+
+describe('configuration of the languages read', () => {
+  it('createChatAds: an unknown code is a RangeError naming the close one; English is always read; the instance says what it reads', () => {
+    expect(() => createChatAds({ languages: ['fx'] })).toThrow(/"fx" is not a language chatads reads .*did you mean "fr"/);
+    expect(() => createChatAds({ languages: ['nl'] })).toThrow(RangeError);
+    const chatads = createChatAds({ languages: ['it', 'de'] });
+    cleanups.push(() => chatads.close());
+    expect(chatads.languages).toEqual(['en', 'it', 'de']);
+    const plain = createChatAds();
+    cleanups.push(() => plain.close());
+    expect(plain.languages).toEqual(['en']);
+  });
+
+  it('chatads serve and analyze: a bad --languages or config entry exits 2 before anything starts; the config file\'s languages are read', () => {
+    const dir = tempDir();
+    const serve = spawnSync(process.execPath, [CLI, 'serve', '--store', 'memory', '--languages', 'de,fx'], { encoding: 'utf8', cwd: dir, timeout: 20_000 });
+    expect(serve.status).toBe(2);
+    expect(serve.stderr).toMatch(/--languages: "fx" is not a language chatads reads .*did you mean "fr"/);
+    const input = join(dir, 'log.jsonl');
+    writeFileSync(input, `${JSON.stringify({ message: CASES[0]!.shopping, country: 'DE' })}\n`);
+    const analyze = spawnSync(process.execPath, [CLI, 'analyze', input, '--languages', 'xx'], { encoding: 'utf8', cwd: dir });
+    expect(analyze.status).toBe(2);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ teams: [], languages: ['de', 'xx'] }));
+    const badServe = spawnSync(process.execPath, [CLI, 'serve', '--store', 'memory', '--config', bad], { encoding: 'utf8', cwd: dir, timeout: 20_000 });
+    expect(badServe.status).toBe(2);
+    expect(badServe.stderr).toMatch(/languages\.1: /);
+    // The config file's languages, no flag: German read (its offer on amazon.de); without them, gated.
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ teams: [{ id: 'acme', plan: 'pro', keys: [], affiliate_tags: { DE: 'acme-de' } }], languages: ['de'] }));
+    const read = spawnSync(process.execPath, [CLI, 'analyze', input, '--config', config, '--message-analysis', 'fast'], { encoding: 'utf8', cwd: dir });
+    expect(read.status).toBe(0);
+    expect((JSON.parse(read.stdout.trim()) as { data: AnalyzeData }).data).toMatchObject({ status: 'filled', language: 'de' });
+    const gated = spawnSync(process.execPath, [CLI, 'analyze', input, '--message-analysis', 'fast'], { encoding: 'utf8', cwd: dir });
+    expect((JSON.parse(gated.stdout.trim()) as { data: AnalyzeData }).data).toMatchObject({ reason: 'unsupported_language', language: 'de' });
   });
 });

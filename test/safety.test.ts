@@ -18,7 +18,7 @@ import { loadSafety } from '../scripts/eval/safety.js';
 import { screenMessage } from '../src/core/team-rules.js';
 import { parseRules, parseTeam } from '../src/core/teams.js';
 import { SqliteStore } from '../src/stores/sqlite.js';
-import { chatadsWith, post, team } from './helpers/fixtures.js';
+import { chatadsWith, post, team, withheldData } from './helpers/fixtures.js';
 import { describeWith, REDIS_SERVER, startRedis, stopChildren } from './helpers/redis.js';
 import { ADAPTERS, serveUntilCleanup } from './helpers/servers.js';
 import { CLI, startServe, stop, type Serving } from './helpers/serve-cli.js';
@@ -115,19 +115,7 @@ describe('analyze() in-process', () => {
   it('the floor: no offer, reason sensitive_topic, not billed; off only when asked', async () => {
     const chatads = createChatAds({ affiliate_tags: { US: 'acme-20' } });
     const data = await chatads.analyze({ message: CRISIS });
-    expect(data).toEqual({
-      status: 'no_offers_found',
-      matched: false,
-      reason: 'sensitive_topic',
-      offers: [],
-      requested: 0,
-      returned: 0,
-      billed: false,
-      intent_score: null,
-      intent_level: null,
-      extraction_method: 'skipped',
-      language: 'en',
-    });
+    expect(data).toEqual(withheldData('sensitive_topic', 'en'));
     const off = await chatads.analyze({ message: 'he hits me, which door lock should I buy' }, { safety_floor: false });
     expect(off.reason).not.toBe('sensitive_topic');
     await chatads.close();

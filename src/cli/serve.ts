@@ -15,8 +15,7 @@ import { dropPlaygroundKey, renewPlaygroundKey } from './playground-key.js';
 import { metricsServer } from './metrics-listener.js';
 import { requestLog } from './request-log.js';
 import { chooseStore, describeStore, openStore } from './serve-store.js';
-import { readLanguages } from '../core/language/languages.js';
-import { DEFAULT_DATA_FILE, DEMO_AFFILIATE_TAGS, dataArg, messageOf, upstreamOptions, type UpstreamOptions } from './shared.js';
+import { DEFAULT_DATA_FILE, DEMO_AFFILIATE_TAGS, dataArg, languagesFlag, messageOf, upstreamOptions, type UpstreamOptions } from './shared.js';
 
 /** Node's own defaults are 60 s and 300 s: shorter, so a slow client holds a socket less long. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -195,9 +194,9 @@ export async function serve(args: string[]): Promise<number> {
     return 2;
   }
 
-  const languages = values.languages === undefined ? undefined : values.languages.split(',').map((l) => l.trim()).filter((l) => l !== '');
+  let languages: string[] | undefined;
   try {
-    readLanguages(languages);
+    languages = languagesFlag(values.languages);
   } catch (err) {
     process.stderr.write(`chatads serve: --${messageOf(err)}\n\n${SERVE_HELP}`);
     return 2;

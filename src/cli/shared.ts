@@ -2,6 +2,7 @@
  * What the CLI's commands share: the data file and its option, one-line failures, the demo
  * team's tags, and a config file's upstream stages as `createChatAds` options.
  */
+import { readLanguages } from '../core/language/languages.js';
 import { existsSync } from 'node:fs';
 import type { ChatAdsOptions } from '../index.js';
 import type { ConfigFile } from '../core/teams.js';
@@ -57,6 +58,17 @@ export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
 };
 
 export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'ebay' | 'resolveBudgets' | 'languages'>;
+
+/**
+ * `--languages de,fr` as a list for `createChatAds({ languages })`, undefined when not given.
+ * Throws a RangeError naming a code chatads cannot read (the commands answer it with exit 2).
+ */
+export function languagesFlag(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = value.split(',').map((l) => l.trim()).filter((l) => l !== '');
+  readLanguages(list);
+  return list;
+}
 
 /** The upstream stages and budgets of a config file, as `createChatAds` options. */
 export function upstreamOptions(config: ConfigFile): UpstreamOptions {

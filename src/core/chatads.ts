@@ -88,7 +88,7 @@ export interface ChatAdsOptions extends RulesInput {
    * language chatads reads; the others get no offer (`reason: "unsupported_language"`), like in
    * `fast`. `any`: messages in every language go to the model when one is configured, and get
    * offers from its answer alone (never from the English NLP, which would misread them; no
-   * offer when the model fails). The safety floor and topics read English only and are not
+   * offer when the model fails). The safety floor and topics read only the languages read and are not
    * asked on such messages: a crisis written in another language is not recognised
    * (docs/safety.md, "Languages").
    */

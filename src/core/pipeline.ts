@@ -201,7 +201,7 @@ async function analyzeMessage(request: NormalizedRequest, deps: PipelineDeps, re
 async function llmOnly(request: NormalizedRequest, llm: LlmExtractor, deps: PipelineDeps, language: string): Promise<Analysis> {
   const mode = request.message_analysis as LlmMode;
   const outcome = await callExtractor(llm, request.message, mode, deps.llmBudgets[mode], language);
-  // The model failed: `nlp_fallback`, whose fallback here is no offer (the NLP reads English only).
+  // The model failed: `nlp_fallback`, whose fallback here is no offer (no NLP reads this language).
   const none: Analysis = { candidates: [], messageScore: null, method: 'nlp_fallback', cacheable: false };
   if (!outcome.ok) {
     fallback(deps, outcome.reason, mode, outcome.ms, 'warn', outcome.error);

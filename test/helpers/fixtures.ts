@@ -67,3 +67,20 @@ export async function post(
 }
 
 export const BUYING = 'What are the best noise cancelling headphones under $300? I am looking at the Sony WH-1000XM5.';
+
+/** The in-process answer to a message withheld by the rules stage (the floor, or a language not read): nothing analysed, not billed. */
+export function withheldData(reason: 'sensitive_topic' | 'unsupported_language', language: string) {
+  return {
+    status: 'no_offers_found',
+    matched: false,
+    reason,
+    offers: [],
+    requested: 0,
+    returned: 0,
+    billed: false,
+    intent_score: null,
+    intent_level: null,
+    extraction_method: 'skipped',
+    language,
+  } as const;
+}

@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createChatAdsMcpServer } from '../../src/mcp/index.js';
 
 export const CLI = resolve('dist/cli.js');
 export const TOOL = 'chatads_message_send';
@@ -23,6 +25,15 @@ export async function connected(transport: Transport): Promise<Client> {
   const client = newClient();
   await client.connect(transport);
   return client;
+}
+
+/** A client of an in-process MCP server over `analyzer`, linked in memory; `close` ends both. */
+export async function inMemoryTool(analyzer: Parameters<typeof createChatAdsMcpServer>[0]['analyzer']): Promise<{ client: Client; close: () => Promise<void> }> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createChatAdsMcpServer({ analyzer });
+  await server.connect(serverSide);
+  const client = await connected(clientSide);
+  return { client, close: async () => { await client.close(); await server.close(); } };
 }
 
 export interface StdioRun {

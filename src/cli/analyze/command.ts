@@ -14,12 +14,11 @@ import { ChatAdsError } from '../../core/errors.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../core/http.js';
 import type { AnalyzeContext } from '../../core/chatads.js';
 import type { AnalyzeRequest } from '../../core/types.js';
-import { DEMO_AFFILIATE_TAGS, messageOf, upstreamOptions } from '../shared.js';
+import { DEMO_AFFILIATE_TAGS, languagesFlag, messageOf, upstreamOptions } from '../shared.js';
 import { parseLine, readLines, type ParsedLine } from './lines.js';
 import { mapOrdered } from './ordered.js';
 import { startProgress } from './progress.js';
 import { renderReport } from './report.js';
-import { readLanguages } from '../../core/language/languages.js';
 import { Summary } from './summary.js';
 
 export const ANALYZE_HELP = `Usage: chatads analyze [FILE|-] [--output FILE] [--report FILE.html] [--report-examples]
@@ -99,9 +98,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const concurrency = Number(values.concurrency ?? 8);
   if (!/^\d+$/.test(values.concurrency ?? '8') || concurrency < 1 || concurrency > 1024) return usage('--concurrency must be 1..1024');
   if (values.team !== undefined && values.config === undefined) return usage('--team goes with --config');
-  const languages = values.languages === undefined ? undefined : values.languages.split(',').map((l) => l.trim()).filter((l) => l !== '');
+  let languages: string[] | undefined;
   try {
-    readLanguages(languages);
+    languages = languagesFlag(values.languages);
   } catch (err) {
     return usage(`--${messageOf(err)}`);
   }

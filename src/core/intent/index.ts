@@ -14,7 +14,7 @@
  */
 import { readMessage, type ReadMessage } from '../extract/index.js';
 import { score, sigmoid, type Weights } from '../model/linear.js';
-import { lazyModel, loadModel } from '../model/load.js';
+import { lazyLanguageModel, lazyModel } from '../model/load.js';
 import type { LexiconLanguage } from '../extract/language-lexicon.js';
 import { weightsOfModel } from '../model/weights.js';
 import type { IntentLevel } from '../types.js';
@@ -58,18 +58,13 @@ function shippedWeights(): IntentWeights {
   return shipped;
 }
 
-const languageIntents = new Map<LexiconLanguage, IntentWeights>();
-
 /** The intent classifier of a language other than English (models/<language>/intent.json), decoded on first use. */
-export function languageIntentWeights(language: LexiconLanguage): IntentWeights {
-  let w = languageIntents.get(language);
-  if (!w) {
-    const m = loadModel(`${language}/intent`);
-    w = { ...weightsOfModel(m), families: familiesOf(m.header.params), a: m.header.params.a ?? 1, b: m.header.params.b ?? 0 };
-    languageIntents.set(language, w);
-  }
-  return w;
-}
+export const languageIntentWeights: (language: LexiconLanguage) => IntentWeights = lazyLanguageModel('intent', (m) => ({
+  ...weightsOfModel(m),
+  families: familiesOf(m.header.params),
+  a: m.header.params.a ?? 1,
+  b: m.header.params.b ?? 0,
+}));
 
 /** The classifier of the language a message was read in. */
 const weightsFor = (read: ReadMessage): IntentWeights => (read.language ? languageIntentWeights(read.language) : shippedWeights());

@@ -31,6 +31,22 @@ export function loadModel(name: string): LinearModel {
   return decodeModel(JSON.parse(readFileSync(modelPath(name), 'utf8')) as ModelFile);
 }
 
+/**
+ * The per-language form of `lazyModel`: `const taggers = lazyLanguageModel('tagger', toWeights)`;
+ * `taggers('de')` reads models/de/tagger.json and makes its weights on the first call for 'de'.
+ */
+export function lazyLanguageModel<T>(name: string, make: (model: LinearModel, language: string) => T): (language: string) => T {
+  const made = new Map<string, T>();
+  return (language) => {
+    let w = made.get(language);
+    if (w === undefined) {
+      w = make(loadModel(`${language}/${name}`), language);
+      made.set(language, w);
+    }
+    return w;
+  };
+}
+
 /** The one lazy loader: `const tagger = lazyModel('tagger')`; `tagger()` decodes on first call. */
 export function lazyModel(name: string): () => LinearModel {
   let model: LinearModel | undefined;

@@ -6,7 +6,7 @@
  * is always above the score of a message with no known word: no evidence is never a crisis.
  */
 import { addFeature, type Weights } from '../model/linear.js';
-import { lazyModel, loadModel } from '../model/load.js';
+import { lazyLanguageModel, lazyModel } from '../model/load.js';
 import type { LexiconLanguage } from '../extract/language-lexicon.js';
 import { weightsOfModel } from '../model/weights.js';
 import type { TopicRead } from './detect.js';
@@ -36,18 +36,12 @@ function shippedWeights(): FloorWeights {
   return shipped;
 }
 
-const languageFloors = new Map<LexiconLanguage, FloorWeights>();
-
 /** The floor's classifier of a language other than English (models/<language>/safety.json), decoded on first use. */
-export function languageFloorWeights(language: LexiconLanguage): FloorWeights {
-  let w = languageFloors.get(language);
-  if (!w) {
-    const m = loadModel(`${language}/safety`);
-    w = { ...weightsOfModel(m), threshold: m.header.params.threshold ?? Infinity, phraseVerdicts: m.header.params.phrase_verdicts !== 0 };
-    languageFloors.set(language, w);
-  }
-  return w;
-}
+export const languageFloorWeights: (language: LexiconLanguage) => FloorWeights = lazyLanguageModel('safety', (m) => ({
+  ...weightsOfModel(m),
+  threshold: m.header.params.threshold ?? Infinity,
+  phraseVerdicts: m.header.params.phrase_verdicts !== 0,
+}));
 
 /** The shipped floor score at and above which a message is on the floor. */
 export function floorThreshold(): number {

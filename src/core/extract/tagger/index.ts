@@ -7,7 +7,7 @@
  */
 import { decodeStep } from '../../model/decode.js';
 import type { Weights } from '../../model/linear.js';
-import { lazyModel, loadModel } from '../../model/load.js';
+import { lazyLanguageModel, lazyModel } from '../../model/load.js';
 import { weightsOfModel } from '../../model/weights.js';
 import type { LexiconLanguage } from '../language-lexicon.js';
 import type { Word } from '../words.js';
@@ -61,17 +61,16 @@ export function shippedWeights(): TaggerWeights {
   return { ...weightsOfModel(m), families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0 };
 }
 
-const languageTaggers = new Map<LexiconLanguage, TaggerWeights>();
+const languageTaggers = lazyLanguageModel('tagger', (m, language): TaggerWeights => ({
+  ...weightsOfModel(m),
+  families: ALL_FAMILIES,
+  oBias: m.header.params.oBias ?? 0,
+  language: language as LexiconLanguage,
+}));
 
 /** The tagger of a language other than English (models/<language>/tagger.json), decoded on first use. */
 export function languageTaggerWeights(language: LexiconLanguage): TaggerWeights {
-  let w = languageTaggers.get(language);
-  if (!w) {
-    const m = loadModel(`${language}/tagger`);
-    w = { ...weightsOfModel(m), families: ALL_FAMILIES, oBias: m.header.params.oBias ?? 0, language };
-    languageTaggers.set(language, w);
-  }
-  return w;
+  return languageTaggers(language);
 }
 
 /** Words written together with the previous one ("WH-1000XM5", "PS5's"): no space between. */
