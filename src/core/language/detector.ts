@@ -1,12 +1,17 @@
 /**
  * The n-gram language detector: eld (Efficient Language Detector, Apache-2.0), its smallest
  * database (60 languages). Loaded on the first text the English word list cannot settle, not at
- * import: it takes ~0.2 s and ~35 MB, which a service that only ever sees English never pays.
- * Loaded synchronously (`require` of an ES module, Node ≥ 22.12), so `linkify` stays synchronous.
+ * import, so a service that only ever sees English never pays for it.
+ *
+ * eld's code runs on the database copied as JSON (models/tables/language-detector.json, built by
+ * scripts/build-detector-table.mts): eld ships it as a ~1 MB module of object literal, which V8
+ * compiles in ~170 ms, where JSON.parse takes ~50 ms (the cold start of issue 28). Loaded
+ * synchronously (`require` of an ES module, Node ≥ 22.12), so `linkify` stays synchronous.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { readTable } from '../model/load.js';
 
 export interface DetectorScores {
   /** ISO 639-1 code of the best language, or "" when the detector has no guess. */
@@ -20,17 +25,37 @@ interface Eld {
   detect(text: string): { language: string; getScores(): Record<string, number> };
 }
 
+/** eld's database in the form its `loadData` takes, with where it came from. */
+export interface DetectorTable {
+  source: string;
+  /** The eld version the table was copied from (package.json pins eld to it). */
+  eld: string;
+  type: string;
+  languages: Record<string, string>;
+  ngrams: Record<string, Record<string, number>>;
+}
+
 let eld: Eld | undefined;
 
-/** The database's entry file. eld's exports answer `import` only, so `require` is given the path. */
-const ENTRY = join('eld', 'src', 'entries', 'static.extrasmall.js');
+/**
+ * A file of the installed eld package. eld's exports name only its entry files (for `import`),
+ * so the file is found on the module search path instead.
+ */
+export function eldFile(...parts: string[]): string {
+  const require = createRequire(import.meta.url);
+  const file = (require.resolve.paths('eld') ?? []).map((dir) => join(dir, 'eld', ...parts)).find((path) => existsSync(path));
+  if (!file) throw new Error('chatads: the language detector (npm package eld) is not installed');
+  return file;
+}
 
 function detector(): Eld {
   if (eld) return eld;
-  const require = createRequire(import.meta.url);
-  const file = (require.resolve.paths('eld') ?? []).map((dir) => join(dir, ENTRY)).find((path) => existsSync(path));
-  if (!file) throw new Error('chatads: the language detector (npm package eld) is not installed');
-  eld = (require(file) as { eld: Eld }).eld;
+  const { createEld } = createRequire(import.meta.url)(eldFile('src', 'languageDetector.js')) as {
+    createEld(): { instance: Eld; loadData(data: DetectorTable): string };
+  };
+  const made = createEld();
+  made.loadData(readTable<DetectorTable>('language-detector'));
+  eld = made.instance;
   return eld;
 }
 
