@@ -98,15 +98,25 @@ export function loadCorpus(language: CorpusLanguage): CorpusLine[] {
 
 /**
  * The safety floor's extra training lines (data/languages-floor/<lang>.jsonl and, when present,
- * <lang>.more.jsonl: indirect crises and their look-alikes; see its READMEs): crises, their
+ * <lang>.<part>.jsonl: indirect crises and their look-alikes; see its READMEs): crises, their
  * look-alikes and everyday lines, written for training only (every line `train`, its own group).
  * As corpus lines with no mentions and no intent.
  */
 export const FLOOR_DIR = new URL('../../data/languages-floor/', import.meta.url);
 
+/**
+ * A language's files in a folder of written lines: `<lang>.jsonl`, then `<lang>.<part>.jsonl`
+ * (later batches: `de.more.jsonl`, `de.hard.jsonl`) in name order.
+ */
+function languageFiles(dir: URL, language: CorpusLanguage): URL[] {
+  if (!existsSync(dir)) return [];
+  const parts = readdirSync(dir).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl') && f !== `${language}.jsonl`).sort();
+  return [`${language}.jsonl`, ...parts].map((f) => new URL(f, dir)).filter((u) => existsSync(u));
+}
+
 /** The floor's training files of a language that exist, in order. */
 export function floorFiles(language: CorpusLanguage): URL[] {
-  return [`${language}.jsonl`, `${language}.more.jsonl`].map((f) => new URL(f, FLOOR_DIR)).filter((u) => existsSync(u));
+  return languageFiles(FLOOR_DIR, language);
 }
 
 export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
@@ -139,7 +149,7 @@ export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
  * Extra written training lines with mentions and intent, for training only (every line `train`,
  * its own group; see each folder's README): the English written requests adapted to each
  * language (data/languages-requests/<lang>.jsonl: the train split of data/requests) and more
- * lines written in the language (data/languages-more/<lang>.jsonl: buying questions with varied
+ * lines written in the language (data/languages-more/<lang>[.<part>].jsonl: buying questions with varied
  * product mentions, chat about goods one has, look-alikes). Files that are absent give nothing.
  */
 export const REQUESTS_DIR = new URL('../../data/languages-requests/', import.meta.url);
@@ -149,7 +159,7 @@ const KIND_OF_REQUEST: Readonly<Record<string, CorpusLine['kind']>> = { question
 
 /** The extra training files of a language that exist, in order. */
 export function extraFiles(language: CorpusLanguage): URL[] {
-  return [new URL(`${language}.jsonl`, REQUESTS_DIR), new URL(`${language}.jsonl`, MORE_DIR)].filter((u) => existsSync(u));
+  return [...languageFiles(REQUESTS_DIR, language), ...languageFiles(MORE_DIR, language)];
 }
 
 export function loadExtraLines(language: CorpusLanguage): CorpusLine[] {
