@@ -17,6 +17,7 @@ interface Phrase {
 }
 
 const GERMAN_LETTERS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+const ASCII_RE = /^[\x00-\x7f]*$/;
 
 /**
  * The tokens a language's phrases are matched on. English: exactly the blocked keywords'
@@ -32,6 +33,11 @@ export function topicTokens(text: string, language = 'en'): string[] {
   if (lang === 'en') return tokens;
   const out: string[] = [];
   for (const token of tokens) {
+    // Most tokens are plain ASCII: nothing to spell out or fold.
+    if (ASCII_RE.test(token)) {
+      out.push(token);
+      continue;
+    }
     const spelled = lang === 'de' ? token.replace(/[äöüß]/g, (c) => GERMAN_LETTERS[c]!) : token;
     const folded = spelled.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
     if (folded) out.push(folded);
