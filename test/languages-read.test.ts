@@ -121,7 +121,7 @@ const CASES: readonly Case[] = [
     shopping: 'Mi consigli un passeggino leggero?',
     product: 'passeggino leggero',
     reply: 'Per la città ti consiglio un passeggino leggero e pieghevole.',
-    replyProduct: 'passeggino leggero',
+    replyProduct: 'passeggino leggero e pieghevole',
     before: 'un',
     crises: {
       self_harm: 'Voglio farla finita, stasera prendo tutte le pillole.',

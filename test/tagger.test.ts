@@ -9,6 +9,8 @@ import { ALL_FAMILIES, BG, BN, IG, IN, O, featureContext, wordFeatures } from '.
 import { spansOf, tagWords, type TaggerWeights } from '../src/core/extract/tagger/index.js';
 import { tidySpans } from '../src/core/extract/tidy.js';
 import { tokenize } from '../src/core/extract/words.js';
+import { splitElisions } from '../src/core/extract/elisions.js';
+import { languageMarks } from '../src/core/extract/language-lexicon.js';
 import { featureHash, fnv } from '../src/core/model/hash.js';
 import { modelPath } from '../src/core/model/load.js';
 import { decodeModel, encodeModel, type ModelFile, type ModelHeader } from '../src/core/model/weights.js';
@@ -70,6 +72,24 @@ describe('spans', () => {
     ]);
     const show = out.map((s) => words.slice(s.start, s.end).map((w) => w.text).join(' '));
     expect(show).toEqual(['Sony', 'Bose', 'apple']);
+  });
+
+  it('joins a lone quality after "e" / "et" / "y" / "und" to the product before it, not a product type or a name', () => {
+    const joined = (text: string, language: 'de' | 'fr' | 'es' | 'it', spans: Array<[number, number]>): string[] => {
+      const words = splitElisions(tokenize(text, false), language);
+      const out = tidySpans(words, languageMarks(words, language), spans.map(([start, end]) => ({ start, end, kind: 'generic' as const })));
+      return out.map((s) => text.slice(words[s.start]!.start, words[s.end - 1]!.end));
+    };
+    // passeggino leggero | e | pieghevole
+    expect(joined('un passeggino leggero e pieghevole', 'it', [[1, 3], [4, 5]])).toEqual(['passeggino leggero e pieghevole']);
+    expect(joined('un aspirateur léger et silencieux', 'fr', [[1, 3], [4, 5]])).toEqual(['aspirateur léger et silencieux']);
+    // A product type after "y" / "und" is a second product.
+    expect(joined('una mesa y sillas', 'es', [[1, 2], [3, 4]])).toEqual(['mesa', 'sillas']);
+    expect(joined('einen Staubsauger und Wischmopp', 'de', [[1, 2], [3, 4]])).toEqual(['Staubsauger', 'Wischmopp']);
+    // English has no language marks: "and" never joins there.
+    const words = tokenize('a tent and stove', false);
+    const marks = featureContext(words, 'a tent and stove', ALL_FAMILIES).marks;
+    expect(tidySpans(words, marks, [{ start: 1, end: 2, kind: 'generic' }, { start: 3, end: 4, kind: 'generic' }])).toHaveLength(2);
   });
 });
 

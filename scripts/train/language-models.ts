@@ -62,6 +62,11 @@ const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]
 const CUT_HASHES = new Set([0.25, 0.5, 0.55].map((c) => featureHash(`cut=${c}`)));
 const INTENT_FLOOR = 1e-4;
 const SAFETY_SETTINGS: LogisticOptions = { bits: 16, epochs: 30, rate: 0.2, l2: 1e-4, seed: 17 };
+/**
+ * The floor's L2 penalties tried by cross-validation: a stronger one keeps words that merely
+ * co-occur with crises in a small corpus (family members, "school") from deciding alone.
+ */
+const FLOOR_L2 = [1e-4, 1e-3, 4e-3];
 const SAFETY_CLASSES = ['floor', ...FLOOR_TOPICS] as const;
 const SAFETY_FLOOR = 0.0005;
 /** The floor's precision goal (the issue's: recall ≥ 0.90 at precision ≥ 0.85). */
@@ -314,6 +319,8 @@ export function floorFigures(lines: ReadonlyArray<{ crisis: boolean }>, phrase: 
 
 interface LanguageFloor {
   others: boolean;
+  /** The L2 penalty, chosen by cross-validation (FLOOR_L2). */
+  l2: number;
   table: Float64Array;
   threshold: number;
   /** Whether a floor phrase alone puts a message on the floor (else only the model does). */
@@ -328,25 +335,26 @@ interface LanguageFloor {
  * at or below the score of a message with no known word.
  */
 function fitLanguageFloor(train: readonly CorpusLine[], language: LexiconLanguage): LanguageFloor {
-  const fits = [false, true].map((others) => fitFloorWith(train, language, others));
-  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}`);
+  const fits = [false, true].flatMap((others) => FLOOR_L2.map((l2) => fitFloorWith(train, language, others, l2)));
+  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages, l2 ${f.l2}: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}`);
   return fits.reduce((a, b) => (b.cv.floor_recall! > a.cv.floor_recall! + 1e-9 || (Math.abs(b.cv.floor_recall! - a.cv.floor_recall!) <= 1e-9 && b.cv.floor_precision! > a.cv.floor_precision!) ? b : a));
 }
 
-function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean): LanguageFloor & { others: boolean } {
+function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean, l2: number): LanguageFloor {
+  const settings: LogisticOptions = { ...SAFETY_SETTINGS, l2 };
   const { fit, judge } = floorTrainLines(train, language, others);
   const fold = (l: FloorLine) => foldOf(l.group);
   const examples = floorExamples(fit, 'floor');
   const z = new Array<number>(judge.length).fill(0);
   const judgeX = judge.map((l) => floorFeatures(readTopics(l.text, language)));
   for (let k = 0; k < FOLDS; k++) {
-    const w = trainLogistic(examples.filter((_, i) => fold(fit[i]!) !== k), { ...SAFETY_SETTINGS, seed: SAFETY_SETTINGS.seed + k });
+    const w = trainLogistic(examples.filter((_, i) => fold(fit[i]!) !== k), { ...settings, seed: settings.seed + k });
     judge.forEach((l, i) => {
       if (fold(l) === k) z[i] = linearScore(w, SAFETY_SETTINGS.bits, judgeX[i]!);
     });
   }
   const phraseHits = judge.map((l) => FLOOR_TOPICS.some((t) => readTopics(l.text, language).phrases.has(t)));
-  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c), SAFETY_SETTINGS)));
+  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c), settings)));
   const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
   const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
   // Two ways to read the phrases, chosen by cross-validation: a phrase is a verdict (as in
@@ -376,7 +384,7 @@ function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, o
   }
   for (const o of options) log(`  ${language} floor CV, phrases as ${o.verdicts ? 'verdicts' : 'features'}: precision ${r3(o.precision)}, recall ${r3(o.recall)}`);
   const best = options.reduce((a, b) => (b.recall > a.recall + 1e-9 || (Math.abs(b.recall - a.recall) <= 1e-9 && b.precision > a.precision) ? b : a));
-  return { others, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall) } };
+  return { others, l2, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall) } };
 }
 
 /**
@@ -490,6 +498,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
           threshold: floor.threshold,
           phrase_verdicts: floor.phraseVerdicts ? 1 : 0,
           other_languages: floor.others ? 1 : 0,
+          l2: floor.l2,
           precision_goal: FLOOR_PRECISION_GOAL,
           epochs: SAFETY_SETTINGS.epochs,
           seed: SAFETY_SETTINGS.seed,

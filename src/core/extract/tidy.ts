@@ -15,6 +15,9 @@
  *   generic span followed, with nothing but a space between, by one whose first word continues the
  *   rules' phrase ("noise cancelling" + "headphones"; a spoken list without commas may be joined
  *   the same way, as the rules would read it);
+ * - in German, French, Spanish and Italian, a lone word after "and" / "or" that is not a product
+ *   type joins the generic span before it: two qualities of one product ("passeggino leggero e
+ *   pieghevole"), not a second product;
  * - courtesy words are not part of a product ("more bread please" → "bread").
  */
 import type { TaggedSpan } from './tagger/index.js';
@@ -32,12 +35,34 @@ const EDGE = new Set([
   'please', 'pls', 'plz', 'thanks', 'thx',
 ]);
 
+/**
+ * "and" / "or" of German, French, Spanish and Italian, when the language's lexicon marks them as
+ * function words ('fn': only in those languages).
+ */
+const COORDINATORS = new Set(['und', 'oder', 'et', 'ou', 'y', 'e', 'o', 'u', 'ed', 'od']);
+/** Marks of a word the language's lexicon knows as (part of) a product type. */
+const TYPE_MARKS = new Set(['B-ltype', 'I-ltype', 'E-ltype', 'ltype-head']);
+
+/**
+ * A lone lower-case word after "e" / "et" / "y" / "und" that no lexicon knows as a product type,
+ * next to a generic span: the second of two qualities of one product ("passeggino leggero e
+ * pieghevole"), not a product of its own.
+ */
+function secondQuality(words: readonly Word[], marks: readonly (readonly string[])[], prev: TaggedSpan, span: TaggedSpan): boolean {
+  if (prev.kind !== 'generic' || span.kind !== 'generic' || span.end - span.start !== 1 || span.start !== prev.end + 1) return false;
+  const joiner = prev.end;
+  const word = words[span.start]!;
+  return COORDINATORS.has(words[joiner]!.key) && marks[joiner]!.includes('fn') && !word.capitalized && !/\d/.test(word.text) && !marks[span.start]!.some((m) => TYPE_MARKS.has(m));
+}
+
 /** Adjacent generic spans the rules' marks read as one phrase, joined (see the file comment). */
 function joinPhrases(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[]): TaggedSpan[] {
   const out: TaggedSpan[] = [];
   for (const span of spans) {
     const prev = out[out.length - 1];
     if (prev && prev.kind === 'generic' && span.kind === 'generic' && prev.end === span.start && /^\s+$/.test(words[span.start]!.gap) && marks[span.start]!.includes('rI-G')) {
+      out[out.length - 1] = { ...prev, end: span.end };
+    } else if (prev && secondQuality(words, marks, prev, span)) {
       out[out.length - 1] = { ...prev, end: span.end };
     } else out.push(span);
   }
