@@ -17,7 +17,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createChatAds, type LlmExtractor } from '../src/index.js';
 import { affiliateLinks } from '../src/adapters/vercel-ai.js';
 import { identifyLanguage } from '../src/core/language/identify.js';
-import { DEFAULT_READ_LANGUAGES, READABLE_LANGUAGES } from '../src/core/language/languages.js';
+import { DEFAULT_READ_LANGUAGES, READABLE_LANGUAGES, readLanguages } from '../src/core/language/languages.js';
 import { StreamingLinkifier, linkify } from '../src/linkify/index.js';
 import { linkify as browserLinkify } from '../src/linkify/browser.js';
 import { prometheusMetrics } from '../src/metrics/index.js';
@@ -62,6 +62,18 @@ describe('identifyLanguage', () => {
     expect(identifyLanguage('WH-1000XM5 / 4070 / 2024').language).toBe('und');
     expect(DEFAULT_READ_LANGUAGES).toEqual(['en']);
     expect([...READABLE_LANGUAGES]).toEqual(['en', 'de', 'fr', 'es', 'it']);
+  });
+
+  it("a short text the classifier cannot place is read in the detector's language when the instance reads it with models of its own, else as before", () => {
+    const four = readLanguages(['de', 'fr', 'es', 'it']);
+    // Too short to gate: read by default (with the English models), in German or Italian when named.
+    expect(identifyLanguage('Bitte kündigen')).toEqual({ language: 'und', read: true });
+    expect(identifyLanguage('Bitte kündigen', undefined, four)).toEqual({ language: 'de', read: true });
+    expect(identifyLanguage('annulla ordine', undefined, four)).toEqual({ language: 'it', read: true });
+    expect(identifyLanguage('annulla ordine', undefined, readLanguages(['fr']))).toEqual({ language: 'und', read: true });
+    // English stays English, and a language not read is still gated.
+    expect(identifyLanguage('thanks a lot', undefined, four)).toEqual({ language: 'en', read: true });
+    expect(identifyLanguage(NL_SHOPPING, undefined, four)).toEqual({ language: 'nl', read: false });
   });
 
   const test = loadLanguageLines().filter((l) => l.split === 'test');

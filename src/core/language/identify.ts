@@ -5,8 +5,9 @@
  * a text nearly all of whose words are on it is English. Anything else goes to the n-gram
  * detector (detector.ts), and a logistic classifier over what the words and the detector say
  * (features.ts) decides whether the text is in a language chatads does not read. Too little text,
- * or no clear sign of another language, is read as English: the classifier was fitted so that
- * text the safety floor can read (mostly English words, product names, codes) stays readable.
+ * or no clear sign of another language, is read as English (or, for an instance that reads the
+ * detector's best guess with models of its own, in that language): the classifier was fitted so
+ * that text the safety floor can read (mostly English words, product names, codes) stays readable.
  * Weights, threshold and the fast path's share come from models/language.json, chosen by
  * cross-validation in `npm run train` (scripts/train/language.ts).
  */
@@ -116,7 +117,14 @@ export function identifyLanguage(text: string, model: LanguageModel = languageMo
 /** The classifier's verdict on a text the fast path did not settle. */
 export function decide(params: LanguageParams, counts: WordCounts, scores: DetectorScores, read: ReadLanguages = DEFAULT_READ): LanguageReading {
   const z = gateScore(params.weights, gateFeatures(counts, scores, features));
-  if (z < params.threshold) return scores.top === 'en' ? READ_EN : UND_READ;
+  if (z < params.threshold) {
+    if (scores.top === 'en') return READ_EN;
+    // Not clearly in a language the instance does not read. When the detector's best guess is one
+    // it reads with models of its own (named in `languages`), the text is read in that language,
+    // not with the English models: short German or Italian lines ("Bitte kündigen").
+    if (scores.top !== '' && read.has(scores.top)) return { language: scores.top, read: true };
+    return UND_READ;
+  }
   if (scores.top === '' || scores.top === 'en') return UND_UNREAD;
   return { language: scores.top, read: read.has(scores.top) };
 }
