@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { topicTokens } from '../src/core/safety/detect.js';
-import { CUE_LANGUAGES, crisisCues, cueConcepts, type CueLanguage } from '../src/core/safety/cues.js';
+import { CUE_LANGUAGES, crisisCues, cueConcepts, cueGroups, type CueLanguage } from '../src/core/safety/cues.js';
 
 const cues = (text: string, lang: CueLanguage): string[] => cueConcepts(topicTokens(text, lang), lang);
 
@@ -17,6 +17,14 @@ describe('crisis cue table', () => {
         expect(entries[lang].length, `${name} ${lang}`).toBeLessThanOrEqual(15);
       }
     }
+  });
+
+  it('puts every concept in exactly one group', () => {
+    const grouped = Object.values(crisisCues().groups).flat();
+    expect([...grouped].sort()).toEqual(concepts.map(([name]) => name).sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+    expect(cueGroups(['own_funeral', 'rope', 'last_message'])).toEqual(['farewell', 'means']);
+    expect(cueGroups([])).toEqual([]);
   });
 
   it('writes every entry in topic-token form, once per concept', () => {

@@ -12,8 +12,12 @@ import { readTable } from '../model/load.js';
 export const CUE_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
 export type CueLanguage = (typeof CUE_LANGUAGES)[number];
 
-/** The table as shipped: per concept, its entries per language. */
+/**
+ * The table as shipped: per concept, its entries per language; and the concepts' groups
+ * ("means", "farewell", "despair", "violence", "medical" ...), every concept in exactly one.
+ */
 export interface CrisisCues {
+  groups: Readonly<Record<string, readonly string[]>>;
   concepts: Readonly<Record<string, Readonly<Record<CueLanguage, readonly string[]>>>>;
 }
 
@@ -79,4 +83,21 @@ export function cueConcepts(tokens: readonly string[], language: CueLanguage): s
     }
   }
   return [...found].sort((a, b) => a - b).map((c) => names[c]!);
+}
+
+let groupOf: Map<string, string> | undefined;
+
+/**
+ * The groups of the concepts found, each once, sorted. A concept few written lines show ("own
+ * funeral") shares its group's weight ("farewell"), which many lines teach; a pair of groups
+ * ("means" with "farewell": a rope and a last letter) is a feature of its own.
+ */
+export function cueGroups(concepts: readonly string[]): string[] {
+  groupOf ??= new Map(Object.entries(crisisCues().groups).flatMap(([group, names]) => names.map((name) => [name, group] as const)));
+  const found = new Set<string>();
+  for (const concept of concepts) {
+    const group = groupOf.get(concept);
+    if (group) found.add(group);
+  }
+  return [...found].sort();
 }

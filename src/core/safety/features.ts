@@ -2,14 +2,14 @@
  * Features of the learned safety-floor model: the words of a message as read by the topic
  * phrases (harmless idioms already folded into one "~idiom" word), pairs of neighbouring words,
  * and which topics the curated phrases named: the lexicon as features; in German, French, Spanish
- * and Italian also the first letters of long words and the crisis cue concepts (./cues.ts), which
- * the four languages' models share. Hashed like the other
+ * and Italian also the first letters of long words and the crisis cue concepts (./cues.ts) with
+ * their groups and pairs of groups, which the four languages' models share. Hashed like the other
  * shipped models (src/core/model/hash.ts), words weighted 1/√(max(12, words)) so long messages do not
  * score higher for their length alone (and short ones not much higher either).
  */
 import { featureHash, fnv } from '../model/hash.js';
 import type { TopicRead } from './detect.js';
-import { cueConcepts } from './cues.js';
+import { cueConcepts, cueGroups } from './cues.js';
 
 const BIAS = featureHash('bias');
 const WORD = featureHash('w=');
@@ -17,6 +17,7 @@ const PAIR = featureHash('b=');
 const PHRASE = featureHash('p=');
 const STEM = featureHash('s=');
 const CUE = featureHash('c=');
+const CUE_GROUP = featureHash('g=');
 /** Words this long or longer also count by their first STEM_LENGTH letters (languages other than English). */
 const STEM_FROM = 6;
 const STEM_LENGTH = 5;
@@ -45,8 +46,18 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
     if (read.language && word.length >= STEM_FROM) visit(fnv(STEM, word.slice(0, STEM_LENGTH)), scale);
   }
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
-  // The crisis cue concepts the words express (./cues.ts): one meaning across the four languages.
-  if (read.language && read.language !== 'en') for (const concept of cueConcepts(words, read.language)) visit(fnv(CUE, concept), 1);
+  // The crisis cue concepts the words express (./cues.ts): one meaning across the four languages;
+  // then their groups, and each pair of groups present.
+  if (read.language && read.language !== 'en') {
+    const concepts = cueConcepts(words, read.language);
+    if (concepts.length === 0) return;
+    for (const concept of concepts) visit(fnv(CUE, concept), 1);
+    const groups = cueGroups(concepts);
+    for (let i = 0; i < groups.length; i++) {
+      visit(fnv(CUE_GROUP, groups[i]!), 1);
+      for (let k = i + 1; k < groups.length; k++) visit(fnv(fnv(fnv(CUE_GROUP, groups[i]!), '+'), groups[k]!), 1);
+    }
+  }
 }
 
 /** The features as a list, for training (scripts/train/safety.ts). */
