@@ -1,5 +1,5 @@
 /**
- * Builds models/tables/language-detector.json: the n-gram database of eld's smallest size
+ * Builds models/tables/language-detector.json (and its licence beside it, .LICENSE): the n-gram database of eld's smallest size
  * (eld 2.x, `src/ngrams/extrasmall.js`; Apache-2.0, Copyright 2023 Nito T.M.) as JSON.
  *
  *   npx tsx scripts/build-detector-table.mts [--out <file>]
@@ -9,7 +9,7 @@
  * The detector (src/core/language/detector.ts) runs eld's own code on it.
  * Deterministic: the keys in eld's order, no timestamps; a test compares it with the installed eld.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -28,4 +28,6 @@ const table: DetectorTable = {
   ngrams: ngramsData.ngrams,
 };
 writeFileSync(out, JSON.stringify(table) + '\n');
+// Apache-2.0 asks that a copy of the licence travel with the data.
+copyFileSync(eldFile('LICENSE'), out.replace(/\.json$/, '.LICENSE'));
 console.log(`wrote ${out}: ${Object.keys(table.ngrams).length} n-grams, ${Object.keys(table.languages).length} languages (eld ${version})`);
