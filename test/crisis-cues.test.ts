@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { topicTokens } from '../src/core/safety/detect.js';
+import { readTopics, topicTokens } from '../src/core/safety/detect.js';
+import { floorFeatures } from '../src/core/safety/features.js';
+import { featureHash, fnv } from '../src/core/model/hash.js';
 import { CUE_LANGUAGES, crisisCues, cueConcepts, cueGroups, type CueLanguage } from '../src/core/safety/cues.js';
 
 const cues = (text: string, lang: CueLanguage): string[] => cueConcepts(topicTokens(text, lang), lang);
@@ -25,6 +27,17 @@ describe('crisis cue table', () => {
     expect(new Set(grouped).size).toBe(grouped.length);
     expect(cueGroups(['own_funeral', 'rope', 'last_message'])).toEqual(['farewell', 'means']);
     expect(cueGroups([])).toEqual([]);
+  });
+
+  it("the floor model reads a message's concepts, their groups and each pair of groups (German, French, Spanish, Italian only)", () => {
+    const hashes = (text: string, lang: 'de' | 'en') => new Set(floorFeatures(readTopics(text, lang)).map(([h]) => h));
+    const text = 'Ich habe ein Seil gekauft und meinen Abschiedsbrief geschrieben.';
+    const de = hashes(text, 'de');
+    expect(de.has(fnv(featureHash('c='), 'rope'))).toBe(true);
+    expect(de.has(fnv(featureHash('g='), 'means'))).toBe(true);
+    expect(de.has(fnv(featureHash('g='), 'farewell'))).toBe(true);
+    expect(de.has(fnv(fnv(fnv(featureHash('g='), 'farewell'), '+'), 'means'))).toBe(true);
+    expect(hashes(text, 'en').has(fnv(featureHash('g='), 'means'))).toBe(false);
   });
 
   it('writes every entry in topic-token form, once per concept', () => {

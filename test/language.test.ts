@@ -9,11 +9,11 @@
  * (test/fixtures/languages): the figures of `npm run eval -- --only languages --split test`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, tempDirs } from './helpers/cleanup.js';
 import { createChatAds, type LlmExtractor } from '../src/index.js';
 import { affiliateLinks } from '../src/adapters/vercel-ai.js';
 import { identifyLanguage } from '../src/core/language/identify.js';
@@ -41,14 +41,8 @@ const EN_SHOPPING = 'Which robot vacuum should I buy for pet hair?';
 const PRODUCT_ONLY = ['AirPods Pro 2?', 'rtx 4070 ti super', 'Sony WH-1000XM5 vs Bose QC Ultra?', 'Dyson V15 Detect', 'Le Creuset 5.5 qt'];
 const URL = 'https://www.amazon.com/s?k=Sony+WH-1000XM5&tag=t-20';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const cleanups = cleanupsAfterEach();
+const tempDir = tempDirs('chatads-lang-');
 
 describe('identifyLanguage', () => {
   it('reads the issue examples: product names and codes carry no language', () => {
@@ -285,8 +279,7 @@ describe('MCP', () => {
 
 describe('chatads analyze', () => {
   it('counts messages by language in the summary; the gated ones under no offer', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chatads-lang-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const input = join(dir, 'log.jsonl');
     writeFileSync(input, [EN_SHOPPING, NL_SHOPPING, NL_CRISIS, PL_ROPE].map((message) => JSON.stringify({ message })).join('\n'));
     const r = spawnSync(process.execPath, [CLI, 'analyze', input], { encoding: 'utf8', cwd: dir });

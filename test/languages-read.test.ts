@@ -12,11 +12,11 @@
  * data/languages). Assertion messages carry case names, never message text.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, tempDirs } from './helpers/cleanup.js';
 import { createChatAds, generateKey, type AnalyzeData } from '../src/index.js';
 import { affiliateLinks } from '../src/adapters/vercel-ai.js';
 import { identifyLanguage } from '../src/core/language/identify.js';
@@ -156,19 +156,8 @@ const searchLink = (host: string, term: string) => new RegExp(`^https://${host.r
 /** The answer withheld by the safety floor (in-process: nothing is ever billed there). */
 const SENSITIVE = (language: string) => withheldData('sensitive_topic', language);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'chatads-read-'));
-  dirs.push(dir);
-  return dir;
-}
+const cleanups = cleanupsAfterEach();
+const tempDir = tempDirs('chatads-read-');
 
 function inProcess() {
   const chatads = createChatAds({ affiliate_tags: EVAL_TAGS, cache: false, languages: FOUR });

@@ -27,6 +27,7 @@ import { corpusDir, extraFiles, floorFiles, loadCorpus, loadExtraLines, loadFloo
 import { LANGUAGE_FIXTURES, loadLanguageLines } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
+import { floorFigures } from './safety.js';
 import { crossFitted, fitPlatt, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
 import { trainPerceptron } from './perceptron.js';
 import type { TaggedSentence } from './corpus.js';
@@ -318,17 +319,6 @@ function stack(w: readonly Float64Array[]): Float64Array {
 
 const floorWeights = (table: Float32Array | Float64Array) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity });
 
-/** Precision and recall of the floor (phrases or the model at `threshold`) on lines with their scores. */
-export function floorFigures(lines: ReadonlyArray<{ crisis: boolean }>, phrase: readonly boolean[], scores: readonly number[], threshold: number): { precision: number; recall: number } {
-  let tp = 0;
-  let fp = 0;
-  lines.forEach((l, i) => {
-    const fires = phrase[i]! || scores[i]! >= threshold;
-    if (fires && l.crisis) tp++;
-    else if (fires) fp++;
-  });
-  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, lines.filter((l) => l.crisis).length) };
-}
 
 interface LanguageFloor {
   others: boolean;

@@ -53,6 +53,18 @@ export function fitSafety(everyday: readonly string[]): SafetyFit {
   return { w };
 }
 
+/** Precision and recall of the floor (phrases or the model at `threshold`) on lines with their scores. */
+export function floorFigures(lines: ReadonlyArray<{ crisis: boolean }>, phrase: readonly boolean[], scores: readonly number[], threshold: number): { precision: number; recall: number } {
+  let tp = 0;
+  let fp = 0;
+  lines.forEach((l, i) => {
+    const fires = phrase[i]! || scores[i]! >= threshold;
+    if (fires && l.crisis) tp++;
+    else if (fires) fp++;
+  });
+  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, lines.filter((l) => l.crisis).length) };
+}
+
 /**
  * The floor's threshold for the weights as shipped (quantised), scored exactly as at run time:
  * going down the dev scores while precision, phrases included, stays ≥ PRECISION_GOAL and
@@ -65,16 +77,8 @@ export function chooseThreshold(table: Float32Array | Float64Array, mask: number
   const score = (read: TopicRead) => floorScores(read, { table, mask, classes: SAFETY_CLASSES.length, threshold: Infinity })[0]!;
   const scores = reads.map(score);
   const phraseFloor = reads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));
-  const figures = (threshold: number) => {
-    let tp = 0;
-    let fp = 0;
-    dev.forEach((m, i) => {
-      const fires = phraseFloor[i]! || scores[i]! >= threshold;
-      if (fires && m.floor) tp++;
-      else if (fires) fp++;
-    });
-    return { precision: tp / Math.max(1, tp + fp), recall: tp / dev.filter((m) => m.floor).length };
-  };
+  const crises = dev.map((m) => ({ crisis: m.floor }));
+  const figures = (threshold: number) => floorFigures(crises, phraseFloor, scores, threshold);
   const everydayReads = everydayDev.map((t) => readTopics(t));
   const everydayScores = everydayReads.map(score);
   const everydayPhrase = everydayReads.map((r) => FLOOR_TOPICS.some((t) => r.phrases.has(t)));

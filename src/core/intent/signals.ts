@@ -5,7 +5,8 @@
  * support, informational chat, a seller's offer). They are features of the intent classifier
  * (./features.ts), which learns how much each group counts.
  */
-import { readTable } from '../model/load.js';
+import { languageTable } from '../model/load.js';
+import { MODEL_LANGUAGES, modelLanguage } from '../language/languages.js';
 
 
 type Polarity = 'pos' | 'neg';
@@ -34,25 +35,19 @@ export interface IntentPhrases {
  * The languages with a phrase table of their own (models/tables/intent-phrases.<code>.json, the
  * same groups as the English one); any other code reads the English table.
  */
-export const PHRASE_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export const PHRASE_LANGUAGES = MODEL_LANGUAGES;
 export type PhraseLanguage = 'en' | (typeof PHRASE_LANGUAGES)[number];
 
 /** `language` when it has a table of its own, else 'en'. */
 function own(language: string): PhraseLanguage {
-  return (PHRASE_LANGUAGES as readonly string[]).includes(language) ? (language as PhraseLanguage) : 'en';
+  return modelLanguage(language) ?? 'en';
 }
 
-const tables = new Map<PhraseLanguage, IntentPhrases>();
+const tables = languageTable<IntentPhrases>('intent-phrases');
 
 /** The phrase groups of `language` (English for a language without a table), each read once. */
 export function intentPhrases(language: string = 'en'): IntentPhrases {
-  const lang = own(language);
-  let table = tables.get(lang);
-  if (!table) {
-    table = readTable<IntentPhrases>(lang === 'en' ? 'intent-phrases' : `intent-phrases.${lang}`);
-    tables.set(lang, table);
-  }
-  return table;
+  return tables(own(language));
 }
 
 const BUDGET_WORDS = new Set(['under', 'below', 'less', 'within', 'max', 'maximum', 'around', 'about', 'upto', 'budget']);

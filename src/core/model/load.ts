@@ -27,6 +27,23 @@ export function readTable<T>(name: string): T {
   return JSON.parse(readFileSync(modelPath(`tables/${name}`), 'utf8')) as T;
 }
 
+/**
+ * A feature table with a copy per language: `const phrases = languageTable<T>('topic-phrases')`;
+ * `phrases('en')` reads models/tables/topic-phrases.json, `phrases('de')` topic-phrases.de.json,
+ * each once. Callers pass a language that has its own table, or 'en'.
+ */
+export function languageTable<T>(name: string): (language: string) => T {
+  const read = new Map<string, T>();
+  return (language) => {
+    let table = read.get(language);
+    if (table === undefined) {
+      table = readTable<T>(language === 'en' ? name : `${name}.${language}`);
+      read.set(language, table);
+    }
+    return table;
+  };
+}
+
 export function loadModel(name: string): LinearModel {
   return decodeModel(JSON.parse(readFileSync(modelPath(name), 'utf8')) as ModelFile);
 }

@@ -6,7 +6,8 @@
  * products belong to it. Idioms that use the same words harmlessly ("to die for", "drug store",
  * "kill the lights") are masked before matching.
  */
-import { readTable } from '../model/load.js';
+import { languageTable } from '../model/load.js';
+import { MODEL_LANGUAGES, modelLanguage } from '../language/languages.js';
 
 /** A person in crisis: no ad, on by default for every team. */
 export const FLOOR_TOPICS = ['self_harm', 'abuse', 'medical_emergency'] as const;
@@ -32,15 +33,15 @@ export interface TopicPhrases {
  * Languages with their own phrase table (models/tables/topic-phrases.<language>.json), written
  * in that language rather than translated; any other language reads the English table.
  */
-export const TOPIC_LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+export const TOPIC_LANGUAGES = MODEL_LANGUAGES;
 export type TopicLanguage = 'en' | (typeof TOPIC_LANGUAGES)[number];
 
 /** The language whose table reads a message labelled `language`: its own, or English. */
 export function topicLanguage(language: string): TopicLanguage {
-  return (TOPIC_LANGUAGES as readonly string[]).includes(language) ? (language as TopicLanguage) : 'en';
+  return modelLanguage(language) ?? 'en';
 }
 
-const phrases = new Map<TopicLanguage, TopicPhrases>();
+const phrases = languageTable<TopicPhrases>('topic-phrases');
 
 /**
  * The topics' phrases in a language: the table models/tables/topic-phrases.json for English
@@ -48,13 +49,7 @@ const phrases = new Map<TopicLanguage, TopicPhrases>();
  * and it; each read once.
  */
 export function topicPhrases(language = 'en'): TopicPhrases {
-  const lang = topicLanguage(language);
-  let table = phrases.get(lang);
-  if (!table) {
-    table = readTable<TopicPhrases>(lang === 'en' ? 'topic-phrases' : `topic-phrases.${lang}`);
-    phrases.set(lang, table);
-  }
-  return table;
+  return phrases(topicLanguage(language));
 }
 
 /**
