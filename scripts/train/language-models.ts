@@ -217,10 +217,22 @@ interface IntentCv {
   offered: number;
 }
 
-/** Targets met first, then the smaller shortfall, then the higher AUC. */
-function betterIntent(x: IntentCv, y: IntentCv): boolean {
-  const met = (c: IntentCv) => Number(c.auc >= INTENT_GOALS.auc) + Number(c.offered <= INTENT_GOALS.offered);
-  const short = (c: IntentCv) => Math.max(0, INTENT_GOALS.auc - c.auc) + Math.max(0, c.offered - INTENT_GOALS.offered);
+/**
+ * The no-interest share cross-validation aims at: the target less one standard error of a share
+ * at the target measured on `n` lines (≈ 1.3 points on the 156-183 no-interest lines of a
+ * language's train split). The calibration's offset is chosen on the very scores it is judged
+ * on, and the held-out splits (50-68 such lines) move 1.5-2 points a line: a figure just under
+ * the target in cross-validation is as likely as not over it on held-out text.
+ */
+export function offeredGoal(n: number): number {
+  const t = INTENT_GOALS.offered;
+  return n > 0 ? t - Math.sqrt((t * (1 - t)) / n) : t;
+}
+
+/** Goals met first (`offered` against `goal`), then the smaller shortfall, then the higher AUC. */
+function betterIntent(x: IntentCv, y: IntentCv, goal: number): boolean {
+  const met = (c: IntentCv) => Number(c.auc >= INTENT_GOALS.auc) + Number(c.offered <= goal);
+  const short = (c: IntentCv) => Math.max(0, INTENT_GOALS.auc - c.auc) + Math.max(0, c.offered - goal);
   if (met(x) !== met(y)) return met(x) > met(y);
   if (Math.abs(short(x) - short(y)) > 1e-9) return short(x) < short(y);
   return x.auc > y.auc + 1e-9;
@@ -232,6 +244,7 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   const reads = lines.map((l) => readMessage(l.text, tagger.folds[foldOf(l.group)]!));
   const extraLines = loadExtraLines(tagger.weights.language!);
   const extraReads = extraLines.map((l) => readMessage(l.text, tagger.weights));
+  const goal = offeredGoal(lines.filter(noInterest).length);
   let best: IntentCv | null = null;
   for (const g of INTENT_GRID) {
     if (g.extra && extraLines.length === 0) continue;
@@ -253,13 +266,13 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
     // then keeps what it is for (no offer on chat about goods one has), at a known cost.
     const start = shares(r3(platt.b));
     let b = r3(platt.b);
-    while (shares(b).noInterest > INTENT_GOALS.offered && shares(r3(b - 0.05)).purchases >= start.purchases - MAX_PURCHASE_LOSS && b > platt.b - 3) b = r3(b - 0.05);
+    while (shares(b).noInterest > goal && shares(r3(b - 0.05)).purchases >= start.purchases - MAX_PURCHASE_LOSS && b > platt.b - 3) b = r3(b - 0.05);
     const offered = shares(b).noInterest;
     const offeredAt = (l: CorpusLine, i: number) => noInterest(l) && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW;
     const cv: IntentCv = { g, z, a, b, shift: r3(b - r3(platt.b)), auc: rocAuc(z, lines.map(buys)) ?? 0, offered, purchases: shares(b).purchases };
     log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)}, purchases offered ${r3(cv.purchases)} (b shifted ${cv.shift})`);
     if (process.env.CHATADS_TRAIN_DEBUG) for (const [i, l] of lines.entries()) if (offeredAt(l, i)) log(`    offered: ${l.kind} ${l.line_intent} ${intentScore(z[i]!, { a, b })} ${l.text}`);
-    if (!best || betterIntent(cv, best)) best = cv;
+    if (!best || betterIntent(cv, best, goal)) best = cv;
   }
   const chosen = best!;
   const families = chosen.g.families.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(chosen.g.families);
