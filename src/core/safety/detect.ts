@@ -6,6 +6,7 @@
  * not as an emergency. No expression is ever built from user text.
  */
 import { tokenize } from '../keyword-matcher.js';
+import { jestMarked } from './tone.js';
 import { floorModelTopics, languageFloorWeights } from './floor-model.js';
 import { modelLanguage } from '../language/languages.js';
 import { CATEGORY_TOPICS, FLOOR_TOPICS, TOPICS, topicLanguage, topicPhrases, type FloorTopic, type Topic, type TopicLanguage } from './topics.js';
@@ -74,6 +75,8 @@ export interface TopicRead {
   phrases: Set<Topic>;
   /** Read in a language other than English (its floor model also reads the words' stems). */
   language?: TopicLanguage;
+  /** Marked as a joke (./tone.ts); read in a language other than English only. */
+  jest?: boolean;
 }
 
 /**
@@ -102,7 +105,7 @@ export function readTopics(message: string, language = 'en'): TopicRead {
     }
     i += match.tokens.length;
   }
-  return lang === 'en' ? { words, phrases: found } : { words, phrases: found, language: lang };
+  return lang === 'en' ? { words, phrases: found } : { words, phrases: found, language: lang, jest: jestMarked(message) };
 }
 
 /** The topics the curated phrases of `language` name in a message, in the order of `TOPICS` (no floor model). */

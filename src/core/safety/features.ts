@@ -3,7 +3,8 @@
  * phrases (harmless idioms already folded into one "~idiom" word), pairs of neighbouring words,
  * and which topics the curated phrases named: the lexicon as features; in German, French, Spanish
  * and Italian also the first letters of long words and the crisis cue concepts (./cues.ts) with
- * their groups and pairs of groups, which the four languages' models share. Hashed like the other
+ * their groups and pairs of groups, which the four languages' models share, and whether the message
+ * is marked as a joke (./tone.ts). Hashed like the other
  * shipped models (src/core/model/hash.ts), words weighted 1/√(max(12, words)) so long messages do not
  * score higher for their length alone (and short ones not much higher either).
  */
@@ -18,6 +19,7 @@ const PHRASE = featureHash('p=');
 const STEM = featureHash('s=');
 const CUE = featureHash('c=');
 const CUE_GROUP = featureHash('g=');
+const JEST = featureHash('jest');
 /** Words this long or longer also count by their first STEM_LENGTH letters (languages other than English). */
 const STEM_FROM = 6;
 const STEM_LENGTH = 5;
@@ -46,6 +48,7 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
     if (read.language && word.length >= STEM_FROM) visit(fnv(STEM, word.slice(0, STEM_LENGTH)), scale);
   }
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
+  if (read.jest) visit(JEST, 1);
   // The crisis cue concepts the words express (./cues.ts): one meaning across the four languages;
   // then their groups, and each pair of groups present.
   if (read.language && read.language !== 'en') {
