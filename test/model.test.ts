@@ -5,7 +5,7 @@
  * never read).
  */
 import { describe, expect, it } from 'vitest';
-import { readMessage } from '../src/core/extract/index.js';
+import { readIn, readMessage } from '../src/core/extract/index.js';
 import { featureContext, tagFeatures, wordFeatures } from '../src/core/extract/tagger/features.js';
 import { shippedWeights, tagStep, tagWords } from '../src/core/extract/tagger/index.js';
 import { ALL_INTENT_FAMILIES, familiesOf, groupSigns, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
@@ -174,5 +174,23 @@ describe('the trainers see the shipped weights dense', () => {
         expect(dense[row * classes.length + c]).toBe(slot === 0 ? 0 : compact.table[(slot - 1) * classes.length + c]);
       }
     }
+  });
+});
+
+describe('the intent model reads the services and outlets a message names (languages other than English)', () => {
+  const names = (text: string, language?: 'de' | 'es') => {
+    const read = language ? readIn(text, language) : readMessage(text);
+    const hashes = new Set(intentFeatures(read).map(([h]) => h));
+    return ['ng=svc', 'ng=outlet', 'ng=m=svc', 'ng=m=outlet'].filter((n) => hashes.has(featureHash(n)));
+  };
+
+  it('marks a service or outlet in the message, and one inside a mention', () => {
+    expect(names('Ich nehme einen Cappuccino mit Hafermilch, bitte', 'de')).toContain('ng=svc');
+    expect(names('Bestell mir was bei Lieferando', 'de')).toContain('ng=outlet');
+    expect(names('Welcher Staubsauger ist gut für Tierhaare?', 'de')).toEqual([]);
+  });
+
+  it('leaves the English model as it was', () => {
+    expect(names('order me a cappuccino from Starbucks')).toEqual([]);
   });
 });

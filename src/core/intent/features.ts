@@ -114,6 +114,29 @@ export function intentTokens(read: ReadMessage): string[] {
   return out;
 }
 
+/** A language's service and outlet marks (../extract/not-goods.ts), by kind. */
+const NOT_GOODS_KIND: Readonly<Record<string, string>> = { 'B-svc': 'svc', 'I-svc': 'svc', 'svc-head': 'svc', 'B-outlet': 'outlet', 'I-outlet': 'outlet' };
+
+/**
+ * Whether the message names a service or an outlet (a cappuccino, a therapist, Lieferando) and
+ * whether a mention has one of their words in it ("farmacia abierta"): what is asked for may not
+ * be goods a retailer sells, whatever the buying words around it. The lists are features here;
+ * their weights are learned (languages other than English only).
+ */
+function notGoodsFeatures(read: ReadMessage): Array<[string, number]> {
+  const found = new Set<string>();
+  read.marks.forEach((marks, i) => {
+    for (const m of marks) {
+      const kind = NOT_GOODS_KIND[m];
+      if (!kind) continue;
+      found.add(kind);
+      const w = read.words[i]!;
+      if (read.mentions.some((x) => w.start >= x.start && w.end <= x.start + x.link_text.length)) found.add(`m=${kind}`);
+    }
+  });
+  return [...found].map((name) => [`ng=${name}`, 1]);
+}
+
 function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<[number, number]> {
   const f: Array<[string, number]> = [['bias', 1]];
   const toks = tokensOf(read);
@@ -154,6 +177,7 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
       const k = read.words.findIndex((w) => w.start === m.start);
       f.push([`mb=${k > 0 ? read.words[k - 1]!.key : '^'}`, 1]);
     }
+    if (read.language) f.push(...notGoodsFeatures(read));
   }
   if (families.has('speaker')) {
     const firstPerson = (read.language && FIRST_PERSON_OF[read.language]) || FIRST_PERSON;
