@@ -270,7 +270,8 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
     const offered = shares(b).noInterest;
     const offeredAt = (l: CorpusLine, i: number) => noInterest(l) && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW;
     const cv: IntentCv = { g, z, a, b, shift: r3(b - r3(platt.b)), auc: rocAuc(z, lines.map(buys)) ?? 0, offered, purchases: shares(b).purchases };
-    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)}, purchases offered ${r3(cv.purchases)} (b shifted ${cv.shift})`);
+    const crisesOffered = lines.filter((l, i) => l.kind === 'crisis' && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW).length;
+    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)}, purchases offered ${r3(cv.purchases)}, crises above low ${crisesOffered} (b shifted ${cv.shift})`);
     if (process.env.CHATADS_TRAIN_DEBUG) for (const [i, l] of lines.entries()) if (offeredAt(l, i)) log(`    offered: ${l.kind} ${l.line_intent} ${intentScore(z[i]!, { a, b })} ${l.text}`);
     if (!best || betterIntent(cv, best, goal)) best = cv;
   }
