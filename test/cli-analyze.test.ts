@@ -308,6 +308,26 @@ describe('chatads analyze: per language', () => {
   });
 });
 
+describe('the demo tags (serve, analyze and mcp without a config file)', () => {
+  it("link each language's own store: a French message in France goes to amazon.fr, not to the nearest configured store", async () => {
+    const chatads = createChatAds({ affiliate_tags: { ...DEMO_AFFILIATE_TAGS }, languages: ['de', 'fr', 'es', 'it'] });
+    const cases: [string, string, string][] = [
+      ['FR', 'Quel robot cuiseur me conseillez-vous pour une famille de cinq ?', 'www.amazon.fr'],
+      ['ES', '¿Qué patinete eléctrico me recomiendas para ir al trabajo?', 'www.amazon.es'],
+      ['IT', 'Mi consigli un buon zaino per il laptop?', 'www.amazon.it'],
+      ['DE', 'Welcher Staubsauger ist gut für Tierhaare?', 'www.amazon.de'],
+    ];
+    for (const [country, message, host] of cases) {
+      const data = await chatads.analyze({ message, country, message_analysis: 'fast' });
+      expect(data.offers.length, message).toBe(1);
+      const url = new URL(data.offers[0]!.url!);
+      expect(url.hostname, message).toBe(host);
+      expect(url.searchParams.get('tag'), message).toBe('chatads-demo-21');
+    }
+    await chatads.close();
+  });
+});
+
 describe('chatads analyze: pieces', () => {
   it('readLines: CRLF, multi-byte characters split across chunks, a last line without newline, an oversize line dropped unbuffered', async () => {
     const chunks = [Buffer.from('caf'), Buffer.from([0xc3]), Buffer.from([0xa9, 0x0d, 0x0a]), Buffer.from('\n' + 'z'.repeat(30) + '\nlast')];

@@ -50,11 +50,18 @@ export async function reporting(command: string, body: () => Promise<number>): P
   }
 }
 
-/** The demo team's tags: also those of `chatads mcp` without a config file. */
+/**
+ * The demo team's tags: also those of `chatads mcp` without a config file. France, Spain and Italy
+ * too, so a demo reading their languages (`--languages fr,es,it`) links the country's own store
+ * rather than the nearest configured one (amazon.de).
+ */
 export const DEMO_AFFILIATE_TAGS: Readonly<Record<string, string>> = {
   US: 'chatads-demo-20',
   GB: 'chatads-demo-21',
   DE: 'chatads-demo-21',
+  FR: 'chatads-demo-21',
+  ES: 'chatads-demo-21',
+  IT: 'chatads-demo-21',
 };
 
 export type UpstreamOptions = Pick<ChatAdsOptions, 'retailer_api' | 'shopping_search' | 'ebay' | 'resolveBudgets' | 'languages'>;
