@@ -11,13 +11,13 @@
  *
  *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts, on data/languages)
  *
- *   npm run train -- [--data DIR] [--ablation] [--only reply|languages]
+ *   npm run train -- [--data DIR] [--ablation] [--only reply|languages|floors]
  * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
  * full run rebuilds byte for byte first), for quick work on the reply reader; `--only languages`
- * refits the four languages' models alone (they read nothing the English models learn).
+ * refits the four languages' models alone (they read nothing the English models learn), `--only
+ * floors` their safety floors alone (models/<lang>/safety.json: they read no other model).
  */
-import { readdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILIES, type Family } from '../../src/core/extract/tagger/features.js';
@@ -29,14 +29,15 @@ import { trainLanguage } from './language.js';
 import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
 import { trainReply } from './reply.js';
 import { trainSafety } from './safety.js';
-import { languageTableHashes, trainLanguageModels } from './language-models.js';
+import { languageTableHashes, trainLanguageFloor, trainLanguageModels } from './language-models.js';
 import { LEXICON_LANGUAGES } from '../../src/core/extract/language-lexicon.js';
 import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false }, only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'reply' && values.only !== 'languages') {
-  throw new Error(`--only: "reply" and "languages" are the models trained alone (got "${values.only}")`);
+const ALONE = ['reply', 'languages', 'floors'];
+if (values.only !== undefined && !ALONE.includes(values.only)) {
+  throw new Error(`--only: ${ALONE.map((m) => `"${m}"`).join(', ')} are the models trained alone (got "${values.only}")`);
 }
 
 // The models of the languages other than English: their own corpora (data/languages), nothing of the English models'.
@@ -47,6 +48,10 @@ function fitLanguages(): void {
 }
 if (values.only === 'languages') {
   fitLanguages();
+  process.exit(0);
+}
+if (values.only === 'floors') {
+  for (const language of LEXICON_LANGUAGES) writeModel(trainLanguageFloor(language, languageTableHashes(language)).model);
   process.exit(0);
 }
 

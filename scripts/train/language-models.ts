@@ -11,7 +11,7 @@
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import { splitElisions } from '../../src/core/extract/elisions.js';
 import { LEXICON_LANGUAGES, type LexiconLanguage } from '../../src/core/extract/language-lexicon.js';
-import { ALL_FAMILIES, BG, BN, IG, IN, O, TAGS } from '../../src/core/extract/tagger/features.js';
+import { BG, BN, IG, IN, O, TAGS } from '../../src/core/extract/tagger/features.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { tokenize } from '../../src/core/extract/words.js';
 import { ALL_INTENT_FAMILIES, intentFeatures, INTENT_FAMILIES, type IntentFamily } from '../../src/core/intent/features.js';
@@ -19,23 +19,23 @@ import { intentScore } from '../../src/core/intent/index.js';
 import { featureHash } from '../../src/core/model/hash.js';
 import type { ModelHeader } from '../../src/core/model/weights.js';
 import { readTopics } from '../../src/core/safety/detect.js';
-import { floorFeatures } from '../../src/core/safety/features.js';
 import { floorScores } from '../../src/core/safety/floor-model.js';
 import { FLOOR_TOPICS } from '../../src/core/safety/topics.js';
 import { evaluateChatset } from '../eval/chatset.js';
-import { corpusDir, extraFiles, floorFiles, loadCorpus, loadExtraLines, loadFloorLines, type CorpusLine } from '../eval/languages-corpus.js';
-import { LANGUAGE_FIXTURES, loadLanguageLines } from '../eval/languages-data.js';
+import { corpusDir, extraFiles, floorFiles, loadCorpus, loadExtraLines, type CorpusLine } from '../eval/languages-corpus.js';
+import { LANGUAGE_FIXTURES } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
 import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
 import { floorFigures } from './safety.js';
-import { crossFitted, fitPlatt, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
+import { FOLDS, foldOf, linearScore } from './folds.js';
+import { FLOOR_PRECISION_GOAL, SAFETY_CLASSES, SAFETY_FLOOR, SAFETY_SETTINGS, fitLanguageFloor, floorWeights } from './language-floor.js';
+import { fitPlatt, trainLogistic, type Example, type LogisticOptions } from './logistic.js';
 import { trainPerceptron } from './perceptron.js';
 import type { TaggedSentence } from './corpus.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const FOLDS = 5;
 const TAGGER_BITS = 18;
 const TAGGER_FLOOR = 0.05;
 const TAGGER_SEED = 13;
@@ -62,31 +62,6 @@ const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]
 ];
 const CUT_HASHES = new Set([0.25, 0.5, 0.55].map((c) => featureHash(`cut=${c}`)));
 const INTENT_FLOOR = 1e-4;
-const SAFETY_SETTINGS: LogisticOptions = { bits: 16, epochs: 30, rate: 0.2, l2: 1e-4, seed: 17 };
-/**
- * The floor's L2 penalties tried by cross-validation: a stronger one keeps words that merely
- * co-occur with crises in a small corpus (family members, "school") from deciding alone.
- */
-const FLOOR_L2 = [1e-4, 1e-3, 4e-3];
-const SAFETY_CLASSES = ['floor', ...FLOOR_TOPICS] as const;
-const SAFETY_FLOOR = 0.0005;
-/** The floor's goals (the issue's: recall ≥ 0.90 at precision ≥ 0.85). */
-export const FLOOR_PRECISION_GOAL = 0.85;
-export const FLOOR_RECALL_GOAL = 0.9;
-
-/**
- * How far cross-validated figures clear both floor goals: the smaller of the two margins. The
- * floor's threshold and settings maximise it (ties: the higher recall), so the operating point
- * sits inside the region where both goals hold rather than on its precision edge, where one
- * more false alarm in a held-out set of 10-17 crises would cross it.
- */
-export function floorMargin(f: { precision: number; recall: number }): number {
-  return Math.min(f.precision - FLOOR_PRECISION_GOAL, f.recall - FLOOR_RECALL_GOAL);
-}
-const betterFloor = (a: { precision: number; recall: number }, b: { precision: number; recall: number }): boolean =>
-  floorMargin(a) > floorMargin(b) + 1e-9 || (Math.abs(floorMargin(a) - floorMargin(b)) <= 1e-9 && a.recall > b.recall + 1e-9);
-
-const foldOf = (group: string): number => featureHash(`fold:${group}`) % FOLDS;
 
 /** A corpus line as the tagger's trainer takes it: the language's own words, a gold tag per word. */
 export function taggedLine(line: CorpusLine): TaggedSentence {
@@ -170,7 +145,6 @@ function intentExamples(lines: readonly CorpusLine[], reads: readonly ReadMessag
   });
 }
 
-const linearScore = (w: Float64Array | Float32Array, bits: number, x: ReadonlyArray<readonly [number, number]>): number => x.reduce((s, [h, v]) => s + w[h & (2 ** bits - 1)]! * v, 0);
 
 /** Scores of each line from a model trained without its fold (the folds by group); `perLine` examples a line. */
 function groupCrossFitted(lines: readonly CorpusLine[], examples: readonly Example[], o: LogisticOptions, perLine = 1, extra: readonly Example[] = []): number[] {
@@ -283,125 +257,6 @@ function fitLanguageIntent(train: readonly CorpusLine[], tagger: LanguageTagger)
   return { table, families, setting: chosen.g, a: chosen.a, b: chosen.b, shift: chosen.shift, cv: { intent_auc: r3(chosen.auc), no_interest_offered: r3(chosen.offered), purchases_offered: r3(chosen.purchases) } };
 }
 
-/** A floor training line: its text, whether it is a crisis, and its topic when known. */
-interface FloorLine {
-  text: string;
-  language: LexiconLanguage;
-  group: string;
-  crisis: boolean;
-  /** null: not a crisis, or a crisis of unknown topic (it teaches the floor column only). */
-  topic: (typeof FLOOR_TOPICS)[number] | null;
-}
-
-/**
- * The floor learns from every train line of the language: the corpus (replies too), the floor's
- * own written lines (data/languages-floor), and the gate's older corpus (test/fixtures/languages,
- * its train split: crises of unknown topic, shopping and everyday lines).
- */
-function floorTrainLines(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean): { fit: FloorLine[]; judge: FloorLine[] } {
-  const ofCorpus = (l: CorpusLine): FloorLine => ({ text: l.text, language: l.language, group: l.group, crisis: l.floor !== null, topic: l.floor });
-  const gate = (lang: LexiconLanguage) =>
-    loadLanguageLines()
-      .filter((l) => l.lang === lang && l.split === 'train')
-      .map((l): FloorLine => ({ text: l.text, language: lang, group: `gate:${l.id}`, crisis: l.kind === 'crisis', topic: null }));
-  const judge = [...train.map(ofCorpus), ...gate(language)];
-  const own = [...judge, ...loadFloorLines(language).map(ofCorpus)];
-  if (!others) return { fit: own, judge };
-  // The other languages' lines too (chosen by cross-validation): stems such as "suicid" are shared.
-  const rest = LEXICON_LANGUAGES.filter((l) => l !== language).flatMap((l) => [
-    ...loadCorpus(l).filter((x) => x.split === 'train').map(ofCorpus),
-    ...gate(l),
-    ...loadFloorLines(l).map(ofCorpus),
-  ]);
-  return { fit: [...own, ...rest], judge };
-}
-
-function floorExamples(lines: readonly FloorLine[], column: (typeof SAFETY_CLASSES)[number]): Example[] {
-  return lines.flatMap((l): Example[] => {
-    if (column !== 'floor' && l.crisis && l.topic === null) return [];
-    const positive = column === 'floor' ? l.crisis : l.topic === column;
-    return [{ x: floorFeatures(readTopics(l.text, l.language)), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: 'floor' }];
-  });
-}
-
-function stack(w: readonly Float64Array[]): Float64Array {
-  const rows = w[0]!.length;
-  const table = new Float64Array(rows * w.length);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < w.length; c++) table[r * w.length + c] = w[c]![r]!;
-  return table;
-}
-
-const floorWeights = (table: Float32Array | Float64Array) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity });
-
-
-interface LanguageFloor {
-  others: boolean;
-  /** The L2 penalty, chosen by cross-validation (FLOOR_L2). */
-  l2: number;
-  table: Float64Array;
-  threshold: number;
-  /** Whether a floor phrase alone puts a message on the floor (else only the model does). */
-  phraseVerdicts: boolean;
-  cv: Record<string, number>;
-}
-
-/**
- * The floor's threshold is chosen on cross-fitted scores of the lines of natural proportions (the
- * corpus's train split and the gate corpus's: the floor's own lines are mostly crises): the one
- * with the widest margin over both goals (floorMargin, phrases included), of equal margins the
- * higher recall, then the highest score, never at or below the score of a message with no known
- * word. The pooling and the L2 penalty are chosen the same way.
- */
-function fitLanguageFloor(train: readonly CorpusLine[], language: LexiconLanguage): LanguageFloor {
-  const fits = [false, true].flatMap((others) => FLOOR_L2.map((l2) => fitFloorWith(train, language, others, l2)));
-  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages, l2 ${f.l2}: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}`);
-  const figures = (f: LanguageFloor) => ({ precision: f.cv.floor_precision!, recall: f.cv.floor_recall! });
-  return fits.reduce((a, b) => (betterFloor(figures(b), figures(a)) ? b : a));
-}
-
-function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean, l2: number): LanguageFloor {
-  const settings: LogisticOptions = { ...SAFETY_SETTINGS, l2 };
-  const { fit, judge } = floorTrainLines(train, language, others);
-  const fold = (l: FloorLine) => foldOf(l.group);
-  const examples = floorExamples(fit, 'floor');
-  const z = new Array<number>(judge.length).fill(0);
-  const judgeX = judge.map((l) => floorFeatures(readTopics(l.text, language)));
-  for (let k = 0; k < FOLDS; k++) {
-    const w = trainLogistic(examples.filter((_, i) => fold(fit[i]!) !== k), { ...settings, seed: settings.seed + k });
-    judge.forEach((l, i) => {
-      if (fold(l) === k) z[i] = linearScore(w, SAFETY_SETTINGS.bits, judgeX[i]!);
-    });
-  }
-  const phraseHits = judge.map((l) => FLOOR_TOPICS.some((t) => readTopics(l.text, language).phrases.has(t)));
-  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c), settings)));
-  const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
-  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
-  // Two ways to read the phrases, chosen by cross-validation: a phrase is a verdict (as in
-  // English), or only a feature whose weight the model learnt (the written phrase lists of a
-  // language are younger than the English ones).
-  const choose = (verdicts: boolean) => {
-    const phrase = verdicts ? phraseHits : phraseHits.map(() => false);
-    let best = { threshold: Infinity, ...floorFigures(judge, phrase, z, Infinity) };
-    for (const t of [...z].sort((a, b) => b - a)) {
-      if (t <= noEvidence) break;
-      const at = { threshold: t, ...floorFigures(judge, phrase, z, t) };
-      if (betterFloor(at, best)) best = at;
-    }
-    return { verdicts, ...best };
-  };
-  const options = [choose(true), choose(false)];
-  if (process.env.CHATADS_TRAIN_DEBUG) {
-    const o = options[0]!;
-    judge.forEach((l, i) => {
-      const fires = phraseHits[i]! || z[i]! >= o.threshold;
-      if (fires !== l.crisis) log(`    floor ${others ? 'pooled' : 'own'} ${l.crisis ? 'MISSED' : 'FALSE'} ${r3(z[i]!)} ${l.text}`);
-    });
-  }
-  for (const o of options) log(`  ${language} floor CV, phrases as ${o.verdicts ? 'verdicts' : 'features'}: precision ${r3(o.precision)}, recall ${r3(o.recall)}`);
-  const best = options.reduce((a, b) => (betterFloor(b, a) ? b : a));
-  return { others, l2, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall) } };
-}
-
 /**
  * The files a language's models were fitted on, with their SHA-256, for the headers: every
  * language's corpus (the tagger may learn from the others'), the floor's own lines and the gate
@@ -438,13 +293,12 @@ export interface LanguageModels {
   dev: Record<string, number>;
 }
 
-export function trainLanguageModels(language: LexiconLanguage, tables: Record<string, string>): LanguageModels {
-  const lines = loadCorpus(language);
-  const train = lines.filter((l) => l.split === 'train');
-  const dev = lines.filter((l) => l.split === 'dev');
-  log(`${language}: ${train.length} train lines, ${dev.length} dev lines`);
+type HeaderOf = (model: string, bits: number, classes: readonly string[], devFigures: Record<string, number>, cv: Record<string, number>, params: Record<string, number>) => ModelHeader;
+
+/** The header of a language's model: what it is, the files and tables it was fitted on, its dev and CV figures, its settings. */
+function headerOf(language: LexiconLanguage, tables: Record<string, string>): HeaderOf {
   const data = corpusHashes(language);
-  const header = (model: string, bits: number, classes: readonly string[], devFigures: Record<string, number>, cv: Record<string, number>, params: Record<string, number>): ModelHeader => ({
+  return (model, bits, classes, devFigures, cv, params) => ({
     model,
     format: 1,
     command: COMMAND,
@@ -455,6 +309,48 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
     dev: { ...devFigures, ...Object.fromEntries(Object.entries(cv).map(([k, v]) => [`cv_${k}`, v])) },
     params,
   });
+}
+
+/**
+ * The floor of a language (./language-floor.ts) as shipped, with its dev figures. It reads
+ * nothing the tagger or the intent model learn, so `npm run train -- --only floors` refits it alone.
+ */
+export function trainLanguageFloor(language: LexiconLanguage, tables: Record<string, string>, header: HeaderOf = headerOf(language, tables)): { model: TrainedModel; dev: Record<string, number> } {
+  const lines = loadCorpus(language);
+  const train = lines.filter((l) => l.split === 'train');
+  const dev = lines.filter((l) => l.split === 'dev');
+  const floor = fitLanguageFloor(train, language);
+  const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR));
+  const devTopics = dev.map((l) => readTopics(l.text, language));
+  const devFloor = floorFigures(dev.map((l) => ({ crisis: l.floor !== null })), devTopics.map((r) => floor.phraseVerdicts && FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
+  const floorDev = { floor_precision: r3(devFloor.precision), floor_recall: r3(devFloor.recall) };
+  log(`${language} floor: threshold ${r3(floor.threshold)}, phrases as ${floor.phraseVerdicts ? 'verdicts' : 'features'}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
+
+  return {
+    model: {
+      file: `models/${language}/safety.json`,
+      header: header(`safety floor (${language}): logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)`, SAFETY_SETTINGS.bits, SAFETY_CLASSES, floorDev, floor.cv, {
+        threshold: floor.threshold,
+        phrase_verdicts: floor.phraseVerdicts ? 1 : 0,
+        other_languages: floor.others ? 1 : 0,
+        l2: floor.l2,
+        precision_goal: FLOOR_PRECISION_GOAL,
+        epochs: SAFETY_SETTINGS.epochs,
+        seed: SAFETY_SETTINGS.seed,
+      }),
+      table: floor.table,
+      floor: SAFETY_FLOOR,
+    },
+    dev: floorDev,
+  };
+}
+
+export function trainLanguageModels(language: LexiconLanguage, tables: Record<string, string>): LanguageModels {
+  const lines = loadCorpus(language);
+  const train = lines.filter((l) => l.split === 'train');
+  const dev = lines.filter((l) => l.split === 'dev');
+  log(`${language}: ${train.length} train lines, ${dev.length} dev lines`);
+  const header = headerOf(language, tables);
 
   const tagger = fitLanguageTagger(train, language);
   const taggerDev = { mention_f1: r3(mentionF1(dev, () => tagger.weights)) };
@@ -468,12 +364,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
   const intentDev = { intent_auc: r3(rocAuc(devScores, devIntent.map(buys)) ?? 0) };
   log(`${language} intent: ${JSON.stringify({ ...intent.setting, families: intent.setting.families.join(',') })}, a ${r3(intent.a)} b ${r3(intent.b)}; CV ${JSON.stringify(intent.cv)}; dev ${JSON.stringify(intentDev)}`);
 
-  const floor = fitLanguageFloor(train, language);
-  const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR));
-  const devTopics = dev.map((l) => readTopics(l.text, language));
-  const devFloor = floorFigures(dev.map((l) => ({ crisis: l.floor !== null })), devTopics.map((r) => floor.phraseVerdicts && FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
-  const floorDev = { floor_precision: r3(devFloor.precision), floor_recall: r3(devFloor.recall) };
-  log(`${language} floor: threshold ${r3(floor.threshold)}, phrases as ${floor.phraseVerdicts ? 'verdicts' : 'features'}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
+  const floor = trainLanguageFloor(language, tables, header);
 
   const familyParams = Object.fromEntries(INTENT_FAMILIES.map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
   return {
@@ -507,21 +398,8 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
         table: intent.table,
         floor: INTENT_FLOOR,
       },
-      {
-        file: `models/${language}/safety.json`,
-        header: header(`safety floor (${language}): logistic regressions (floor, then each floor topic) over words, pairs and topic phrases (src/core/safety)`, SAFETY_SETTINGS.bits, SAFETY_CLASSES, floorDev, floor.cv, {
-          threshold: floor.threshold,
-          phrase_verdicts: floor.phraseVerdicts ? 1 : 0,
-          other_languages: floor.others ? 1 : 0,
-          l2: floor.l2,
-          precision_goal: FLOOR_PRECISION_GOAL,
-          epochs: SAFETY_SETTINGS.epochs,
-          seed: SAFETY_SETTINGS.seed,
-        }),
-        table: floor.table,
-        floor: SAFETY_FLOOR,
-      },
+      floor.model,
     ],
-    dev: { ...taggerDev, ...intentDev, ...floorDev },
+    dev: { ...taggerDev, ...intentDev, ...floor.dev },
   };
 }
