@@ -36,3 +36,25 @@ describe('jestMarked', () => {
     expect(has("I'm going to hang myself with the ethernet cable 🙃", 'en')).toBe(false);
   });
 });
+
+describe('letter 4-grams (a floor whose trainer chose them)', () => {
+  const hashes = (text: string, lang: string, grams: boolean) => new Set(floorFeatures(readTopics(text, lang), { grams }).map(([h]) => h));
+  const shared = (a: Set<number>, b: Set<number>) => [...a].filter((h) => b.has(h)).length;
+
+  it('a regional spelling shares grams with the standard word; without them the two share nothing but the bias', () => {
+    expect(shared(hashes('gschlagn', 'de', true), hashes('geschlagen', 'de', true))).toBeGreaterThanOrEqual(4);
+    expect(shared(hashes('gschlagn', 'de', false), hashes('geschlagen', 'de', false))).toBe(1);
+    expect(shared(hashes('ammazzà', 'it', true), hashes('ammazzare', 'it', true))).toBeGreaterThanOrEqual(4);
+  });
+
+  it('weigh together as much as their word, and are never read in English or in an idiom', () => {
+    const grams = floorFeatures(readTopics('gschlagn', 'de'), { grams: true }).slice(3);
+    const word = floorFeatures(readTopics('gschlagn', 'de'), { grams: false })[1]![1];
+    expect(grams).toHaveLength(5);
+    expect(Math.hypot(...grams.map(([, v]) => v))).toBeCloseTo(word, 9);
+    expect(floorFeatures(readTopics('beaten up', 'en'), { grams: true })).toEqual(floorFeatures(readTopics('beaten up', 'en')));
+    const idiom = readTopics('ich sterbe vor lachen', 'de');
+    expect(idiom.words).toEqual(['~idiom']);
+    expect(floorFeatures(idiom, { grams: true })).toEqual(floorFeatures(idiom));
+  });
+});

@@ -75,11 +75,11 @@ function floorTrainLines(train: readonly CorpusLine[], language: LexiconLanguage
   return { fit: [...own, ...rest], judge, written };
 }
 
-function floorExamples(lines: readonly FloorLine[], column: (typeof SAFETY_CLASSES)[number]): Example[] {
+function floorExamples(lines: readonly FloorLine[], column: (typeof SAFETY_CLASSES)[number], grams: boolean): Example[] {
   return lines.flatMap((l): Example[] => {
     if (column !== 'floor' && l.crisis && l.topic === null) return [];
     const positive = column === 'floor' ? l.crisis : l.topic === column;
-    return [{ x: floorFeatures(readTopics(l.text, l.language)), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: 'floor' }];
+    return [{ x: floorFeatures(readTopics(l.text, l.language), { grams }), y: positive ? 1 : 0, t: 0, w: positive ? 2 : 1, source: 'floor' }];
   });
 }
 
@@ -90,11 +90,13 @@ function stack(w: readonly Float64Array[]): Float64Array {
   return table;
 }
 
-export const floorWeights = (table: Float32Array | Float64Array) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity });
+export const floorWeights = (table: Float32Array | Float64Array, grams: boolean) => ({ table, mask: 2 ** SAFETY_SETTINGS.bits - 1, classes: SAFETY_CLASSES.length, threshold: Infinity, grams });
 
 
 export interface LanguageFloor {
   others: boolean;
+  /** Whether the model reads letter 4-grams (src/core/safety/features.ts), chosen by cross-validation. */
+  grams: boolean;
   /** The L2 penalty, chosen by cross-validation (FLOOR_L2). */
   l2: number;
   table: Float64Array;
@@ -112,19 +114,19 @@ export interface LanguageFloor {
  * word. The pooling and the L2 penalty are chosen the same way.
  */
 export function fitLanguageFloor(train: readonly CorpusLine[], language: LexiconLanguage): LanguageFloor {
-  const fits = [false, true].flatMap((others) => FLOOR_L2.map((l2) => fitFloorWith(train, language, others, l2)));
-  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages, l2 ${f.l2}: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}; written lines: crises flagged ${f.cv.written_crises_flagged}, others ${f.cv.written_calm_flagged}`);
+  const fits = [false, true].flatMap((grams) => [false, true].flatMap((others) => FLOOR_L2.map((l2) => fitFloorWith(train, language, others, l2, grams))));
+  for (const f of fits) log(`  ${language} floor CV, ${f.others ? 'with' : 'without'} the other languages, ${f.grams ? 'with' : 'without'} letter 4-grams, l2 ${f.l2}: precision ${f.cv.floor_precision}, recall ${f.cv.floor_recall}; written lines: crises flagged ${f.cv.written_crises_flagged}, others ${f.cv.written_calm_flagged}`);
   const figures = (f: LanguageFloor) => ({ precision: f.cv.floor_precision!, recall: f.cv.floor_recall! });
   return fits.reduce((a, b) => (betterFloor(figures(b), figures(a)) ? b : a));
 }
 
-function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean, l2: number): LanguageFloor {
+function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, others: boolean, l2: number, grams: boolean): LanguageFloor {
   const settings: LogisticOptions = { ...SAFETY_SETTINGS, l2 };
   const { fit, judge, written } = floorTrainLines(train, language, others);
   const fold = (l: FloorLine) => foldOf(l.group);
-  const examples = floorExamples(fit, 'floor');
+  const examples = floorExamples(fit, 'floor', grams);
   const z = new Array<number>(judge.length).fill(0);
-  const judgeX = judge.map((l) => floorFeatures(readTopics(l.text, language)));
+  const judgeX = judge.map((l) => floorFeatures(readTopics(l.text, language), { grams }));
   // The written lines too, out of fold: what the figures on natural lines cannot show (they hold
   // few crises hidden in a purchase and few jokes), reported beside them, not chosen on.
   const zWritten = new Array<number>(written.length).fill(0);
@@ -135,13 +137,13 @@ function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, o
       if (fold(l) === k) z[i] = linearScore(w, SAFETY_SETTINGS.bits, judgeX[i]!);
     });
     written.forEach((l, i) => {
-      if (fold(l) === k) zWritten[i] = linearScore(w, SAFETY_SETTINGS.bits, floorFeatures(writtenReads[i]!));
+      if (fold(l) === k) zWritten[i] = linearScore(w, SAFETY_SETTINGS.bits, floorFeatures(writtenReads[i]!, { grams }));
     });
   }
   const phraseHits = judge.map((l) => FLOOR_TOPICS.some((t) => readTopics(l.text, language).phrases.has(t)));
-  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c), settings)));
+  const table = stack(SAFETY_CLASSES.map((c) => trainLogistic(floorExamples(fit, c, grams), settings)));
   const shipped = asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, table, SAFETY_FLOOR);
-  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped))[0]!;
+  const noEvidence = floorScores({ words: [], phrases: new Set() }, floorWeights(shipped, grams))[0]!;
   // Two ways to read the phrases, chosen by cross-validation: a phrase is a verdict (as in
   // English), or only a feature whose weight the model learnt (the written phrase lists of a
   // language are younger than the English ones).
@@ -161,7 +163,7 @@ function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, o
   if (process.env.CHATADS_TRAIN_DEBUG) {
     judge.forEach((l, i) => {
       const fires = (best.verdicts && phraseHits[i]!) || z[i]! >= best.threshold;
-      if (fires !== l.crisis) log(`    floor ${others ? 'pooled' : 'own'} l2 ${l2} ${l.crisis ? 'MISSED' : 'FALSE'} ${r3(z[i]!)} ${l.text}`);
+      if (fires !== l.crisis) log(`    floor ${others ? 'pooled' : 'own'}${grams ? ' grams' : ''} l2 ${l2} ${l.crisis ? 'MISSED' : 'FALSE'} ${r3(z[i]!)} ${l.text}`);
     });
   }
   const writtenFires = written.map((_, i) => {
@@ -176,12 +178,12 @@ function fitFloorWith(train: readonly CorpusLine[], language: LexiconLanguage, o
       const [n, on] = parts.get(part) ?? [0, 0];
       parts.set(part, [n! + 1, on! + (writtenFires[i] ? 1 : 0)]);
     });
-    log(`    ${language} ${others ? 'pooled' : 'own'} l2 ${l2} written lines flagged: ${[...parts].map(([p, [n, on]]) => `${p} ${on}/${n}`).join(', ')}`);
+    log(`    ${language} ${others ? 'pooled' : 'own'}${grams ? ' grams' : ''} l2 ${l2} written lines flagged: ${[...parts].map(([p, [n, on]]) => `${p} ${on}/${n}`).join(', ')}`);
   }
   const crises = written.filter((l) => l.crisis).length;
   const writtenFigures = {
     written_crises_flagged: r3(written.filter((l, i) => l.crisis && writtenFires[i]).length / Math.max(1, crises)),
     written_calm_flagged: r3(written.filter((l, i) => !l.crisis && writtenFires[i]).length / Math.max(1, written.length - crises)),
   };
-  return { others, l2, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall), ...writtenFigures } };
+  return { others, grams, l2, table, threshold: best.threshold, phraseVerdicts: best.verdicts, cv: { floor_precision: r3(best.precision), floor_recall: r3(best.recall), ...writtenFigures } };
 }

@@ -320,11 +320,11 @@ export function trainLanguageFloor(language: LexiconLanguage, tables: Record<str
   const train = lines.filter((l) => l.split === 'train');
   const dev = lines.filter((l) => l.split === 'dev');
   const floor = fitLanguageFloor(train, language);
-  const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR));
+  const shippedFloor = floorWeights(asShipped(SAFETY_CLASSES, SAFETY_SETTINGS.bits, floor.table, SAFETY_FLOOR), floor.grams);
   const devTopics = dev.map((l) => readTopics(l.text, language));
   const devFloor = floorFigures(dev.map((l) => ({ crisis: l.floor !== null })), devTopics.map((r) => floor.phraseVerdicts && FLOOR_TOPICS.some((t) => r.phrases.has(t))), devTopics.map((r) => floorScores(r, shippedFloor)[0]!), floor.threshold);
   const floorDev = { floor_precision: r3(devFloor.precision), floor_recall: r3(devFloor.recall) };
-  log(`${language} floor: threshold ${r3(floor.threshold)}, phrases as ${floor.phraseVerdicts ? 'verdicts' : 'features'}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
+  log(`${language} floor: threshold ${r3(floor.threshold)}, phrases as ${floor.phraseVerdicts ? 'verdicts' : 'features'}, ${floor.others ? 'pooled' : 'own lines'}, l2 ${floor.l2}${floor.grams ? ', letter 4-grams' : ''}; CV ${JSON.stringify(floor.cv)}; dev ${JSON.stringify(floorDev)}`);
 
   return {
     model: {
@@ -333,6 +333,7 @@ export function trainLanguageFloor(language: LexiconLanguage, tables: Record<str
         threshold: floor.threshold,
         phrase_verdicts: floor.phraseVerdicts ? 1 : 0,
         other_languages: floor.others ? 1 : 0,
+        ...(floor.grams ? { char_grams: 1 } : {}),
         l2: floor.l2,
         precision_goal: FLOOR_PRECISION_GOAL,
         epochs: SAFETY_SETTINGS.epochs,

@@ -14,8 +14,13 @@ export function featureHash(feature: string): number {
 
 /** FNV-1a of `part` continued from the state `h`: fnv(featureHash(a), b) === featureHash(a + b). */
 export function fnv(h: number, part: string): number {
+  return fnvSlice(h, part, 0, part.length);
+}
+
+/** fnv(h, part.slice(start, end)), without building the slice. */
+export function fnvSlice(h: number, part: string, start: number, end: number): number {
   let x = h;
-  for (let i = 0; i < part.length; i++) {
+  for (let i = start; i < end; i++) {
     x ^= part.charCodeAt(i);
     x = Math.imul(x, 0x01000193);
   }

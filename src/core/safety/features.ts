@@ -8,7 +8,7 @@
  * shipped models (src/core/model/hash.ts), words weighted 1/√(max(12, words)) so long messages do not
  * score higher for their length alone (and short ones not much higher either).
  */
-import { featureHash, fnv } from '../model/hash.js';
+import { featureHash, fnv, fnvSlice } from '../model/hash.js';
 import type { TopicRead } from './detect.js';
 import { cueConcepts, cueGroups } from './cues.js';
 
@@ -20,6 +20,11 @@ const STEM = featureHash('s=');
 const CUE = featureHash('c=');
 const CUE_GROUP = featureHash('g=');
 const JEST = featureHash('jest');
+const GRAM = featureHash('g4=');
+const GRAM_FIRST = featureHash('g4^');
+const GRAM_LAST = featureHash('g4$');
+/** Letters per character n-gram (with `grams`). */
+const GRAM_LENGTH = 4;
 /** Words this long or longer also count by their first STEM_LENGTH letters (languages other than English). */
 const STEM_FROM = 6;
 const STEM_LENGTH = 5;
@@ -30,14 +35,25 @@ const STEM_LENGTH = 5;
  */
 const SHORTEST = 12;
 
+export interface FloorFeatureOptions {
+  /**
+   * Also each word's letter 4-grams, the first and last marked (languages other than English; a
+   * model's trainer chooses by cross-validation, its header says so): "gschlagn" shares
+   * "schl", "chla", "hlag" with "geschlagen", so regional spellings and typos are read as
+   * their neighbours. Together a word's grams weigh as much as the word.
+   */
+  grams?: boolean;
+}
+
 /**
  * Calls `visit` with each feature's hash and value, in a fixed order: the bias, then each word
  * followed by its pair with the next word, then the phrase topics. Hashes are continued from the
  * prefix's (`fnv`), so no feature string is built: this runs on every message, cache hits too.
  */
-export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: number) => void): void {
+export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: number) => void, options: FloorFeatureOptions = {}): void {
   const words = read.words;
   const scale = 1 / Math.sqrt(Math.max(SHORTEST, words.length));
+  const grams = options.grams === true && read.language !== undefined && read.language !== 'en';
   visit(BIAS, 1);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -46,6 +62,11 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
     // A crude stem ("suicid", "umbrin", "pastil"): the inflections of a word the few written crises
     // of a language did not all show. English reads words alone (its model learnt from more).
     if (read.language && word.length >= STEM_FROM) visit(fnv(STEM, word.slice(0, STEM_LENGTH)), scale);
+    if (grams && word.length >= GRAM_LENGTH && word[0] !== '~') {
+      const last = word.length - GRAM_LENGTH;
+      const value = scale / Math.sqrt(last + 1);
+      for (let k = 0; k <= last; k++) visit(fnvSlice(k === 0 ? GRAM_FIRST : k === last ? GRAM_LAST : GRAM, word, k, k + GRAM_LENGTH), value);
+    }
   }
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
   if (read.jest) visit(JEST, 1);
@@ -64,8 +85,8 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
 }
 
 /** The features as a list, for training (scripts/train/safety.ts). */
-export function floorFeatures(read: TopicRead): [number, number][] {
+export function floorFeatures(read: TopicRead, options: FloorFeatureOptions = {}): [number, number][] {
   const out: [number, number][] = [];
-  eachFloorFeature(read, (hash, value) => out.push([hash, value]));
+  eachFloorFeature(read, (hash, value) => out.push([hash, value]), options);
   return out;
 }

@@ -22,6 +22,8 @@ export interface FloorWeights extends Weights {
    * trainer chooses by cross-validation); when false the phrases are only the model's features.
    */
   phraseVerdicts?: boolean;
+  /** Whether the model reads letter n-grams (features.ts `grams`; a language's trainer chooses). */
+  grams?: boolean;
 }
 
 export const FLOOR_COLUMNS = 1 + FLOOR_TOPICS.length;
@@ -41,6 +43,7 @@ export const languageFloorWeights: (language: LexiconLanguage) => FloorWeights =
   ...weightsOfModel(m),
   threshold: m.header.params.threshold ?? Infinity,
   phraseVerdicts: m.header.params.phrase_verdicts !== 0,
+  grams: m.header.params.char_grams === 1,
 }));
 
 /** The shipped floor score at and above which a message is on the floor. */
@@ -51,7 +54,7 @@ export function floorThreshold(): number {
 /** Raw scores: [floor, ...FLOOR_TOPICS]. */
 export function floorScores(read: TopicRead, weights: FloorWeights = shippedWeights()): number[] {
   const z = new Array<number>(weights.classes).fill(0);
-  eachFloorFeature(read, (h, v) => addFeature(weights, h, v, z));
+  eachFloorFeature(read, (h, v) => addFeature(weights, h, v, z), { grams: weights.grams === true });
   return z;
 }
 
