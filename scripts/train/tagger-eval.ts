@@ -9,7 +9,8 @@ import type { ChatRow, ConllSentence } from '../eval/data.js';
 import { evaluateQueryNer } from '../eval/queryner.js';
 import { evaluateWnut, SOCIAL_SETS } from '../eval/wnut.js';
 import type { Extract } from '../eval/chatset.js';
-import taxonomy from '../../src/core/extract/data/taxonomy-types.json' with { type: 'json' };
+import { readTable } from '../../src/core/model/load.js';
+import type { TaxonomyTypes } from '../../src/core/extract/product-types.js';
 
 const r3 = (x: number | null): number => Math.round((x ?? 0) * 1000) / 1000;
 
@@ -63,7 +64,7 @@ let questions: ReadonlyArray<{ text: string; head: string }> | undefined;
 
 function questionProbes(): ReadonlyArray<{ text: string; head: string }> {
   if (questions) return questions;
-  const leaves = [...new Set(taxonomy.categories.map((c) => c.split(' > ').pop()!.toLowerCase()).filter((t) => /^[a-z]+( [a-z]+)?$/.test(t)))];
+  const leaves = [...new Set(readTable<TaxonomyTypes>('taxonomy-types').categories.map((c) => c.split(' > ').pop()!.toLowerCase()).filter((t) => /^[a-z]+( [a-z]+)?$/.test(t)))];
   const types = leaves.filter((_, i) => i % 7 === 0).slice(0, 150);
   return (questions = QUESTION_FRAMES.flatMap((f) => types.map((t) => ({ text: f.replace('{}', t), head: t.split(' ').pop()! }))));
 }
