@@ -1,12 +1,12 @@
 /**
- * Builds the generated lexicons (models/tables/taxonomy-types.json, src/core/extract/data/brands.json)
- * from the public lexicon files in ../shared/data/lexicons/ (users never need ../shared: the
- * output is committed).
+ * Builds the generated lexicons (models/tables/taxonomy-types.json and brands.json, read at run
+ * time, not bundled) from the public lexicon files in ../shared/data/lexicons/ (users never need
+ * ../shared: the output is committed).
  *
  *   npx tsx scripts/build-lexicons.ts [--data ../shared/data]
  *
- * taxonomy-types.json (read at run time, not bundled): product-type phrases from the Google
- * Product Taxonomy (2021-09-21, freely distributed by Google), each with its full category path. Category names are split at "," and
+ * taxonomy-types.json: product-type phrases from the Google Product Taxonomy (2021-09-21, freely
+ * distributed by Google), each with its full category path. Category names are split at "," and
  * "&", with elliptical coordination restored ("Toner & Inkjet Cartridges" → "toner cartridges",
  * "inkjet cartridges"; "Bird Cages & Stands" → "bird cages", "bird stands"); vague heads
  * ("accessories", "supplies", "parts") and single words that are not plural nouns are dropped,
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
 const root = resolve(import.meta.dirname, '..');
 const dataDir = resolve(root, values.data!);
-const outDir = join(root, 'src/core/extract/data');
+const outDir = join(root, 'models/tables');
 
 /** Heads that name a family of things, not one buyable thing. */
 const VAGUE_HEADS = new Set(
@@ -108,7 +108,7 @@ const out = {
   categories: used.map((c) => categories[c]!),
   types: [...types.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([form, c]) => [form, remap.get(c)!]),
 };
-writeFileSync(join(root, 'models/tables/taxonomy-types.json'), JSON.stringify(out) + '\n');
+writeFileSync(join(outDir, 'taxonomy-types.json'), JSON.stringify(out) + '\n');
 console.log(`taxonomy-types.json: ${out.types.length} phrases in ${out.categories.length} categories`);
 
 // ---------------------------------------------------------------- brands.json

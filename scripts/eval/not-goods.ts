@@ -5,7 +5,7 @@
  * and chains the lexicon keeps as `stop` entries (src/core/extract/brands.ts, outlets.ts). The
  * tagger's trainer makes them negatives; the eval scores goods against the rest.
  */
-import { CHAINS, SERVICES, STORES } from '../../src/core/extract/brands.js';
+import { chains, SERVICES, STORES } from '../../src/core/extract/brands.js';
 import { OUTLETS } from '../../src/core/extract/outlets.js';
 
 const key = (text: string): string =>
@@ -22,6 +22,6 @@ export function notGoods(text: string): boolean {
   const k = key(text);
   if (/^(?:www\.)?[a-z0-9-]+\.(?:com|org|net|co|io|tv|fm|uk)$/.test(k)) return true;
   if (/^\d{2,3}\.\d\b/.test(k)) return true;
-  names ??= new Set([...STORES, ...SERVICES, ...OUTLETS].map(key).concat([...CHAINS].map(key)));
+  names ??= new Set([...STORES, ...SERVICES, ...OUTLETS].map(key).concat([...chains()].map(key)));
   return names.has(k) || names.has(k.replace(/^the /, ''));
 }

@@ -1,13 +1,13 @@
 /**
  * The hand-made tables the shipped models' features read: lexicons (brands, product lines,
- * chains, product types ...: src/core/extract, generated parts in extract/data/), the intent
+ * chains, product types ...: src/core/extract, generated parts in models/tables/), the intent
  * phrase groups and the safety topics' phrases (data files in models/tables/). A model is
  * fitted on the features these tables gave at training time; `npm run train` writes each table's
  * SHA-256 into the model's header (`tables`), and a test (test/feature-tables.test.ts) fails when
  * a table no longer matches the model shipped with it: edit a table, then retrain.
  */
 import { createHash } from 'node:crypto';
-import { BRANDS, CHAINS, PRODUCT_LINES, SERVICES, STORES } from './extract/brands.js';
+import { brands, chains, PRODUCT_LINES, SERVICES, STORES } from './extract/brands.js';
 import { OUTLETS } from './extract/outlets.js';
 import { ACCESSORY_TAILS, MODIFIERS, NON_PRODUCT_HEADS, productTypeForms, UNIT_WORDS } from './extract/product-types.js';
 import { intentPhrases } from './intent/signals.js';
@@ -15,9 +15,9 @@ import { topicPhrases } from './safety/topics.js';
 
 /** Each table as plain data, in a fixed order (a set sorted). */
 const TABLES: Record<string, () => unknown> = {
-  brands: () => BRANDS,
+  brands: () => brands(),
   product_lines: () => PRODUCT_LINES,
-  chains: () => [...CHAINS].sort(),
+  chains: () => [...chains()].sort(),
   stores: () => STORES,
   services: () => SERVICES,
   outlets: () => OUTLETS,

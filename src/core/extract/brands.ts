@@ -14,8 +14,24 @@
  *   - 'e' : needs evidence in every casing: only counts with a following line, model or product
  *           type ("Google Pixel", "Brother printer", "Stanley tumbler"), never alone.
  */
-import generated from './data/brands.json' with { type: 'json' };
+import { readTable } from '../model/load.js';
 import { CATEGORY as C } from './product-types.js';
+
+/** models/tables/brands.json, as scripts/build-lexicons.ts writes it. */
+interface GeneratedBrands {
+  phoneBrands: string[];
+  chains: string[];
+}
+
+let generated: GeneratedBrands | undefined;
+
+/**
+ * The generated lists, read from their table on first use: JSON.parse reads them much faster than
+ * V8 compiles them as a module's object literal, and an import that never reads a message skips them.
+ */
+function generatedLists(): GeneratedBrands {
+  return (generated ??= readTable<GeneratedBrands>('brands'));
+}
 
 export type BrandFlag = '' | 'a' | 'e';
 
@@ -723,7 +739,7 @@ function toLine([name, brand, category, flag = '', aliases = []]: LineRow): Prod
 function generatedBrands(curated: readonly BrandEntry[]): BrandEntry[] {
   const known = new Set(curated.flatMap((b) => [b.name, ...b.aliases].map((n) => n.toLowerCase())));
   const out: BrandEntry[] = [];
-  for (const name of generated.phoneBrands) {
+  for (const name of generatedLists().phoneBrands) {
     if (known.has(name.toLowerCase())) continue;
     known.add(name.toLowerCase());
     out.push({ name, flag: 'a', aliases: [], category: null });
@@ -731,22 +747,38 @@ function generatedBrands(curated: readonly BrandEntry[]): BrandEntry[] {
   return out;
 }
 
-const CURATED_BRANDS = BRAND_ROWS.map(toBrand);
-export const BRANDS: readonly BrandEntry[] = [...CURATED_BRANDS, ...generatedBrands(CURATED_BRANDS)];
+let allBrands: readonly BrandEntry[] | undefined;
+
+/** Every brand: the curated rows, then the generated device makers. Built on first use. */
+export function brands(): readonly BrandEntry[] {
+  if (!allBrands) {
+    const curated = BRAND_ROWS.map(toBrand);
+    allBrands = [...curated, ...generatedBrands(curated)];
+  }
+  return allBrands;
+}
+
+let allChains: ReadonlySet<string> | undefined;
 
 /** Shop and amenity chains (OpenStreetMap name-suggestion-index), lower case: never products. */
-export const CHAINS: ReadonlySet<string> = new Set(generated.chains);
+export function chains(): ReadonlySet<string> {
+  return (allChains ??= new Set(generatedLists().chains));
+}
+
 export const PRODUCT_LINES: readonly ProductLineEntry[] = LINE_ROWS.map(toLine);
 
-const BRAND_BY_LOWER = new Map<string, BrandEntry>();
-for (const b of BRANDS) {
-  for (const n of [b.name, ...b.aliases]) {
-    const key = n.toLowerCase();
-    if (!BRAND_BY_LOWER.has(key)) BRAND_BY_LOWER.set(key, b);
-  }
-}
+let brandByLower: Map<string, BrandEntry> | undefined;
 
 /** The brand entry for a canonical name or alias (case-insensitive), or undefined. */
 export function findBrand(name: string): BrandEntry | undefined {
-  return BRAND_BY_LOWER.get(name.toLowerCase());
+  if (!brandByLower) {
+    brandByLower = new Map();
+    for (const b of brands()) {
+      for (const n of [b.name, ...b.aliases]) {
+        const key = n.toLowerCase();
+        if (!brandByLower.has(key)) brandByLower.set(key, b);
+      }
+    }
+  }
+  return brandByLower.get(name.toLowerCase());
 }

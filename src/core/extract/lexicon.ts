@@ -1,5 +1,5 @@
 /** The lexicon trie: brands, product lines, product types, modifiers, stores, services and outlets by word. */
-import { BRANDS, PRODUCT_LINES, SERVICES, STORES, findBrand } from './brands.js';
+import { brands, PRODUCT_LINES, SERVICES, STORES, findBrand } from './brands.js';
 import type { BrandEntry, ProductLineEntry } from './brands.js';
 import { MODIFIERS, productTypeForms } from './product-types.js';
 import { OUTLETS } from './outlets.js';
@@ -45,7 +45,7 @@ export function buildTrie(): TrieNode {
     const payload: Payload = { kind: 'line', line, brand: findBrand(line.brand) ?? null };
     for (const n of [line.name, ...line.aliases]) add(n, payload);
   }
-  for (const brand of BRANDS) for (const n of [brand.name, ...brand.aliases]) add(n, { kind: 'brand', brand });
+  for (const brand of brands()) for (const n of [brand.name, ...brand.aliases]) add(n, { kind: 'brand', brand });
   for (const t of productTypeForms()) add(t.form, { kind: 'type', category: t.category, ambiguous: t.ambiguous });
   for (const m of MODIFIERS) add(m, { kind: 'mod' });
   return root;

@@ -12,7 +12,7 @@
  * All-caps words (not common acronyms) may start a name, but need a cue like any other.
  * Spans that look like a person (a first name first) need a shopping verb before them.
  */
-import { CHAINS } from './brands.js';
+import { chains } from './brands.js';
 import { COMPANY_WORDS } from './context.js';
 import { matchesAt } from './lexicon.js';
 import type { Word } from './words.js';
@@ -169,7 +169,7 @@ function accepted(words: Word[], span: NameSpan, isMention: (k: number) => boole
   if (prevWord?.key === 'by' && tight(first.gap)) return false; // an author
   if (after !== null && COMPANY_WORDS.has(after)) return false; // "the Bauer brand"
   const text = words.slice(span.start, span.end).map((w) => w.key).join(' ');
-  if (CHAINS.has(text)) return false; // "Starbucks", "Walgreens": a store or a restaurant
+  if (chains().has(text)) return false; // "Starbucks", "Walgreens": a store or a restaurant
   if (first.sentenceStart && !isAllCaps(first) && single) return false;
   if (/^\p{N}+$/u.test(last.text) && single) return false;
 

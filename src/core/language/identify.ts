@@ -12,7 +12,7 @@
  * cross-validation in `npm run train` (scripts/train/language.ts).
  */
 import { readFileSync } from 'node:fs';
-import { BRANDS, PRODUCT_LINES } from '../extract/brands.js';
+import { brands, PRODUCT_LINES } from '../extract/brands.js';
 import { modelPath } from '../model/load.js';
 import { detectScores, type DetectorScores } from './detector.js';
 import { detectorText, readEvidence, type Evidence } from './evidence.js';
@@ -65,7 +65,7 @@ let names: Set<string> | undefined;
 /** Single-word brand and product-line names: they carry no language ("Bose", "Kindle"). */
 export function isName(key: string): boolean {
   if (!names) {
-    const all = [...BRANDS.flatMap((b) => [b.name, ...b.aliases]), ...PRODUCT_LINES.flatMap((l) => [l.name, ...l.aliases])];
+    const all = [...brands().flatMap((b) => [b.name, ...b.aliases]), ...PRODUCT_LINES.flatMap((l) => [l.name, ...l.aliases])];
     names = new Set(all.map((n) => n.toLowerCase()).filter((n) => !n.includes(' ')));
   }
   return names.has(key);

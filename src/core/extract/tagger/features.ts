@@ -6,7 +6,7 @@
  * services, OpenStreetMap chains) are features here, not verdicts.
  */
 import { featureHash, fnv } from '../../model/hash.js';
-import { CHAINS } from '../brands.js';
+import { chains } from '../brands.js';
 import { matchesAt } from '../lexicon.js';
 import { ruleSpans } from '../heuristics.js';
 import { languageMarks, type LexiconLanguage } from '../language-lexicon.js';
@@ -98,9 +98,9 @@ export function lexiconMarks(words: readonly Word[], text?: string, language?: L
         marks[i + m.len - 1]!.push(`E-${kind}`);
       }
     }
-    if (CHAINS.has(w.key)) marks[i]!.push('chain');
+    if (chains().has(w.key)) marks[i]!.push('chain');
     const next = words[i + 1];
-    if (next && CHAINS.has(`${w.key} ${next.key}`)) marks[i]!.push('chain2');
+    if (next && chains().has(`${w.key} ${next.key}`)) marks[i]!.push('chain2');
   }
   return marks;
 }
