@@ -85,6 +85,29 @@ describe('topic phrases in German, French, Spanish and Italian', () => {
     });
   }
 
+  // Written for this test: goods a retailer sells, named like an emergency and asked about calmly,
+  // and the "killing oneself with work" idiom. No floor phrase may fire on them (the model still
+  // reads their words); the same words in a real emergency still name it.
+  const FLOOR = new Set<Topic>(['self_harm', 'abuse', 'medical_emergency']);
+  const CALM: Record<(typeof LANGUAGES)[number], readonly string[]> = {
+    de: ['Welchen Defibrillator empfehlt ihr für unseren Sportverein?', 'Brauche einen Notfallrucksack für notfälle im Auto', 'Ich arbeite mich noch tot, welche Kaffeemaschine hält das aus?'],
+    fr: ['Quel défibrillateur pour le club de foot ?', "Je cherche une trousse de secours pour la voiture, en cas d'urgence", 'Je me tue au travail, il me faut une bonne chaise de bureau'],
+    es: ['¿Qué desfibrilador compramos para el gimnasio?', 'Busco un kit de emergencia y una manta de emergencia para el coche', 'Me mato estudiando, ¿qué flexo me recomiendas?'],
+    it: ['Che defibrillatore comprare per la palestra?', "Mi serve una luce di emergenza e un kit di emergenza per il camper", 'Mi ammazzo di fatica in cantiere, che scarpe antinfortunistiche prendo?'],
+  };
+  const URGENT: Record<(typeof LANGUAGES)[number], string> = {
+    de: 'Mein Vater atmet nicht mehr, wo ist der nächste Defibrillator?',
+    fr: 'il ne respire plus, où est le défibrillateur ?',
+    es: 'no respira, ¿dónde hay un desfibrilador?',
+    it: 'non respira più, dove trovo un defibrillatore?',
+  };
+  for (const lang of LANGUAGES) {
+    it(`${lang}: goods named like an emergency and the work idiom name no floor topic; an emergency still does`, () => {
+      for (const message of CALM[lang]) expect(phraseTopics(message, lang).filter((t) => FLOOR.has(t)), message).toEqual([]);
+      expect(phraseTopics(URGENT[lang], lang), URGENT[lang]).toContain('medical_emergency');
+    });
+  }
+
   it('folds accents, umlauts and elisions', () => {
     expect(phraseTopics('ich will mich umbringen', 'de')).toEqual(['self_harm']);
     expect(phraseTopics('selbstmordgedanken', 'de')).toEqual(phraseTopics('Selbstmordgedanken', 'de'));
