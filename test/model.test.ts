@@ -16,6 +16,9 @@ import { loadModel } from '../src/core/model/load.js';
 import { chatItem } from '../scripts/train/intent.js';
 import { rawScore } from '../scripts/train/logistic.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
+import { CORPUS_LANGUAGES, loadCorpus } from '../scripts/eval/languages-corpus.js';
+import { floorTopic, messageTopics } from '../src/core/safety/detect.js';
+import { languageFloorWeights } from '../src/core/safety/floor-model.js';
 
 const texts = loadLanguageLines().filter((l) => l.lang === 'en').map((l) => l.text);
 
@@ -53,6 +56,25 @@ describe('one scoring for training and run time', () => {
     // Most lines name a product: the comparison is not over all-O tags only.
     expect(tagged).toBeGreaterThan(150);
   });
+});
+
+describe('one floor for training and run time (German, French, Spanish, Italian)', () => {
+  // The trainer writes each floor's dev precision and recall into its header, scored with its own
+  // features (letter 4-grams or not), threshold and reading of the phrases; the run time, reading
+  // the header, must flag exactly the same dev lines.
+  for (const lang of CORPUS_LANGUAGES) {
+    it(`${lang}: the run time's floor gives the header's dev figures`, () => {
+      const header = loadModel(`${lang}/safety`).header;
+      const dev = loadCorpus(lang).filter((l) => l.split === 'dev');
+      const flagged = dev.map((l) => floorTopic(messageTopics(l.text, true, lang)) !== null);
+      const tp = dev.filter((l, i) => l.floor !== null && flagged[i]).length;
+      const precision = tp / Math.max(1, flagged.filter(Boolean).length);
+      const recall = tp / Math.max(1, dev.filter((l) => l.floor !== null).length);
+      expect(Math.round(precision * 1000) / 1000).toBe(header.dev.floor_precision);
+      expect(Math.round(recall * 1000) / 1000).toBe(header.dev.floor_recall);
+      expect(languageFloorWeights(lang).grams).toBe(header.params.char_grams === 1);
+    });
+  }
 });
 
 describe('the intent model\'s feature families (chosen by the trainer, read from the header)', () => {
