@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { detectScores, detectorLoaded, eldFile } from '../src/core/language/detector.js';
+import { detectScores, detectorLoaded, eldFile, type DetectorTable } from '../src/core/language/detector.js';
+import { findNgram, ngramRecords, type NgramScores } from '../src/core/language/ngram-table.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -42,6 +43,25 @@ describe('the language detector (eld on the JSON copy of its database)', () => {
     }
     expect(detectScores(TEXTS[0]!).top).toBe('de');
     expect(detectScores(TEXTS[5]!).top).toBe('pl');
+  });
+
+  it("finds every n-gram of eld's database in the sorted text with its scores, and nothing else", async () => {
+    const { ngramsData } = (await import(pathToFileURL(eldFile('src', 'ngrams', 'extrasmall.js')).href)) as { ngramsData: { ngrams: Record<string, NgramScores> } };
+    const { ngrams: text } = JSON.parse(readFileSync(join(root, 'models/tables/language-detector.json'), 'utf8')) as DetectorTable;
+    const keys = Object.keys(ngramsData.ngrams);
+    expect(keys.length).toBeGreaterThan(40_000);
+    let wrong = 0;
+    for (const key of keys) if (JSON.stringify(findNgram(text, key)) !== JSON.stringify(ngramsData.ngrams[key])) wrong++;
+    expect(wrong).toBe(0);
+    // Before the first line, after the last, between two, a prefix of one and an extension of one.
+    const sorted = [...keys].sort();
+    for (const miss of ['', '\u0000', '\uffff\uffff', `${sorted[0]}\u0000`, sorted[0]!.slice(0, -1), `${sorted.at(-1)}x`]) {
+      if (!(miss in ngramsData.ngrams)) expect(findNgram(text, miss), JSON.stringify(miss)).toBeUndefined();
+    }
+    const records = ngramRecords(text);
+    expect(records[sorted[1]!]).toEqual(ngramsData.ngrams[sorted[1]!]);
+    expect(records[sorted[1]!]).toBe(records[sorted[1]!]); // parsed once
+    expect(records['no such n-gram']).toBeUndefined();
   });
 
   it('models/tables/language-detector.json equals a fresh copy from the installed eld', { timeout: 60_000 }, () => {

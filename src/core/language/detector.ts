@@ -3,15 +3,17 @@
  * database (60 languages). Loaded on the first text the English word list cannot settle, not at
  * import, so a service that only ever sees English never pays for it.
  *
- * eld's code runs on the database copied as JSON (models/tables/language-detector.json, built by
+ * eld's code runs on a copy of the database (models/tables/language-detector.json, built by
  * scripts/build-detector-table.mts): eld ships it as a ~1 MB module of object literal, which V8
- * compiles in ~170 ms, where JSON.parse takes ~50 ms (the cold start of issue 28). Loaded
- * synchronously (`require` of an ES module, Node ≥ 22.12), so `linkify` stays synchronous.
+ * compiles in ~170 ms; as JSON objects it parsed in ~60 ms; as one sorted text looked up in
+ * place (./ngram-table.ts) it reads in a few (the cold start of issue 28). Loaded synchronously
+ * (`require` of an ES module, Node ≥ 22.12), so `linkify` stays synchronous.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readTable } from '../model/load.js';
+import { ngramRecords } from './ngram-table.js';
 
 export interface DetectorScores {
   /** ISO 639-1 code of the best language, or "" when the detector has no guess. */
@@ -25,14 +27,14 @@ interface Eld {
   detect(text: string): { language: string; getScores(): Record<string, number> };
 }
 
-/** eld's database in the form its `loadData` takes, with where it came from. */
+/** eld's database with where it came from, its n-grams as one sorted text (./ngram-table.ts). */
 export interface DetectorTable {
   source: string;
   /** The eld version the table was copied from (package.json pins eld to it). */
   eld: string;
   type: string;
   languages: Record<string, string>;
-  ngrams: Record<string, Record<string, number>>;
+  ngrams: string;
 }
 
 let eld: Eld | undefined;
@@ -51,10 +53,11 @@ export function eldFile(...parts: string[]): string {
 function detector(): Eld {
   if (eld) return eld;
   const { createEld } = createRequire(import.meta.url)(eldFile('src', 'languageDetector.js')) as {
-    createEld(): { instance: Eld; loadData(data: DetectorTable): string };
+    createEld(): { instance: Eld; loadData(data: Omit<DetectorTable, 'ngrams'> & { ngrams: object }): string };
   };
   const made = createEld();
-  made.loadData(readTable<DetectorTable>('language-detector'));
+  const table = readTable<DetectorTable>('language-detector');
+  made.loadData({ ...table, ngrams: ngramRecords(table.ngrams) });
   eld = made.instance;
   return eld;
 }
