@@ -4,8 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { describeTerm, extractMentions } from '../src/core/extract/index.js';
 import type { Mention } from '../src/core/extract/index.js';
-import { brands, PRODUCT_LINES } from '../src/core/extract/brands.js';
-import { ACCESSORY_TAILS, CATEGORY, PRODUCT_TYPE_TABLE, productTypeForms } from '../src/core/extract/product-types.js';
+import { brands, PRODUCT_LINES, SERVICES, STORES } from '../src/core/extract/brands.js';
+import { OUTLETS } from '../src/core/extract/outlets.js';
+import { lexKey, tokenize } from '../src/core/extract/words.js';
+import { ACCESSORY_TAILS, CATEGORY, MODIFIERS, productTypeForms } from '../src/core/extract/product-types.js';
+import { PRODUCT_TYPE_TABLE } from '../src/core/extract/product-type-table.js';
+import { deriveProductTypeForms, productTypeFormsFile } from '../src/core/extract/product-type-forms.js';
 
 const HEADPHONES = 'Electronics > Audio > Audio Components > Headphones & Headsets > Headphones';
 const PHONES = 'Electronics > Communications > Telephony > Mobile Phones';
@@ -197,6 +201,8 @@ describe('describeTerm', () => {
 });
 
 describe('lexicons', () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+
   it('are of the intended size', () => {
     expect(brands().length).toBeGreaterThanOrEqual(300);
     expect(PRODUCT_LINES.length).toBeGreaterThanOrEqual(100);
@@ -204,12 +210,32 @@ describe('lexicons', () => {
     expect(productTypeForms().length).toBeGreaterThan(PRODUCT_TYPE_TABLE.length * 2);
   });
 
+  it('read at run time are the forms the hand table and the taxonomy derive (scripts/build-product-type-forms.ts)', () => {
+    const derived = deriveProductTypeForms();
+    // If this fails after an edit of product-type-table.ts: npx tsx scripts/build-product-type-forms.ts
+    expect(productTypeForms()).toEqual(derived);
+    expect(readFileSync(resolve(here, '../models/tables/product-type-forms.json'), 'utf8')).toBe(JSON.stringify(productTypeFormsFile(derived)) + '\n');
+    expect(derived.find((f) => f.form === 'air fryers')).toEqual({ form: 'air fryers', category: expect.stringContaining('Fryers'), ambiguous: false });
+  });
+
+  it('key every phrase as the tokenizer keys a message (the plain-ASCII shortcut of lexKey included)', () => {
+    const phrases = [
+      ...productTypeForms().map((f) => f.form),
+      ...brands().flatMap((b) => [b.name, ...b.aliases]),
+      ...PRODUCT_LINES.flatMap((l) => [l.name, ...l.aliases]),
+      ...MODIFIERS, ...STORES, ...SERVICES, ...OUTLETS,
+      'air fryer', 'Air Fryer', 'oral-b', 'h&m', 'levi\'s', 'wh-1000xm5', 'a  b', ' tv', 'crème brûlée', 'ＳＯＮＹ',
+    ];
+    const differ = phrases.filter((p) => JSON.stringify(lexKey(p)) !== JSON.stringify(tokenize(p, false).map((w) => w.key)));
+    expect(differ).toEqual([]);
+    expect(phrases.length).toBeGreaterThan(12_000);
+  });
+
   it('map every product line to a known brand', () => {
     const names = new Set(brands().map((b) => b.name));
     expect(PRODUCT_LINES.filter((l) => !names.has(l.brand)).map((l) => l.name)).toEqual([]);
   });
 
-  const here = dirname(fileURLToPath(import.meta.url));
   const taxonomyPath = [
     resolve(here, '../../shared/data/lexicons/google-product-taxonomy.en-US.txt'),
     '/work/shared/data/lexicons/google-product-taxonomy.en-US.txt',

@@ -10,7 +10,7 @@ import { evaluateQueryNer } from '../eval/queryner.js';
 import { evaluateWnut, SOCIAL_SETS } from '../eval/wnut.js';
 import type { Extract } from '../eval/chatset.js';
 import { readTable } from '../../src/core/model/load.js';
-import type { TaxonomyTypes } from '../../src/core/extract/product-types.js';
+import type { TaxonomyTypes } from '../../src/core/extract/product-type-forms.js';
 
 const r3 = (x: number | null): number => Math.round((x ?? 0) * 1000) / 1000;
 
