@@ -1,6 +1,7 @@
 /**
- * Builds the generated lexicons (models/tables/taxonomy-types.json and brands.json, read at run
- * time, not bundled) from the public lexicon files in ../shared/data/lexicons/ (users never need
+ * Builds the generated lexicons (models/tables/taxonomy-types.json, the product-type-forms.json
+ * derived from it and the hand table, and brands.json; the last two read at run time, not
+ * bundled) from the public lexicon files in ../shared/data/lexicons/ (users never need
  * ../shared: the output is committed).
  *
  *   npx tsx scripts/build-lexicons.ts [--data ../shared/data]
@@ -22,6 +23,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deriveProductTypeForms, productTypeFormsFile } from '../src/core/extract/product-type-forms.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
 const root = resolve(import.meta.dirname, '..');
@@ -110,6 +112,10 @@ const out = {
 };
 writeFileSync(join(outDir, 'taxonomy-types.json'), JSON.stringify(out) + '\n');
 console.log(`taxonomy-types.json: ${out.types.length} phrases in ${out.categories.length} categories`);
+// The run time reads the forms derived from it (as scripts/build-product-type-forms.ts writes them).
+const forms = productTypeFormsFile(deriveProductTypeForms(out));
+writeFileSync(join(outDir, 'product-type-forms.json'), JSON.stringify(forms) + '\n');
+console.log(`product-type-forms.json: ${forms.forms.length} forms`);
 
 // ---------------------------------------------------------------- brands.json
 
