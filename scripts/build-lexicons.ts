@@ -23,7 +23,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { deriveProductTypeForms, productTypeFormsFile } from '../src/core/extract/product-type-forms.js';
+import { deriveProductTypeForms, productTypeFormsFile, type TaxonomyTypes } from '../src/core/extract/product-type-forms.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
 const root = resolve(import.meta.dirname, '..');
@@ -105,7 +105,7 @@ for (const line of lines) {
 
 const used = [...new Set(types.values())].sort((a, b) => a - b);
 const remap = new Map(used.map((c, i) => [c, i]));
-const out = {
+const out: TaxonomyTypes = {
   source: `Google Product Taxonomy ${version} (en-US), via scripts/build-lexicons.ts`,
   categories: used.map((c) => categories[c]!),
   types: [...types.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([form, c]) => [form, remap.get(c)!]),
