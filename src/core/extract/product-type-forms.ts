@@ -34,7 +34,6 @@ function singularWord(w: string): string | null {
   return w.slice(0, -1);
 }
 
-
 function variantsOf(form: string): string[] {
   const words = form.split(' ');
   const last = words[words.length - 1] ?? '';

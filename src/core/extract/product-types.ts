@@ -200,7 +200,7 @@ export interface ProductTypeForm {
   /** Lower-case surface form, words separated by single spaces. */
   form: string;
   category: string;
-  /** Needs noun context when it is the only word of a mention (see the `?` marker above). */
+  /** Needs noun context when it is the only word of a mention (the `?` marker of ./product-type-table.ts). */
   ambiguous: boolean;
 }
 
