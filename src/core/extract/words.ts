@@ -45,11 +45,16 @@ export function keyOf(text: string): string {
 
 const PLAIN_PHRASE_RE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 
+/** Lower-case ASCII words and single spaces: its keys are `phrase.split(' ')`, as lexKey gives them. */
+export function isPlainPhrase(phrase: string): boolean {
+  return PLAIN_PHRASE_RE.test(phrase);
+}
+
 /** Lexicon keys use the same tokenizer as messages, so "Oral-B", "oral b" and "H&M" line up. */
 export function lexKey(phrase: string): string[] {
   // Most lexicon phrases are lower-case ASCII words and single spaces, which the tokenizer would
   // split exactly there; the shortcut keeps ~20 ms of Unicode regex work out of a cold start.
-  if (PLAIN_PHRASE_RE.test(phrase)) return phrase.split(' ');
+  if (isPlainPhrase(phrase)) return phrase.split(' ');
   const out: string[] = [];
   for (const m of phrase.matchAll(WORD_RE)) out.push(keyOf(m[0]));
   return out;
