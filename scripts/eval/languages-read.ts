@@ -28,6 +28,7 @@ import { loadLanguageLines } from './languages-data.js';
 import { CORPUS_LANGUAGES, loadCorpus, type CorpusLanguage, type CorpusLine } from './languages-corpus.js';
 import { percentile, ratio, rocAuc } from './metrics.js';
 import type { Rate } from './offers.js';
+import { scoreCheck, type LanguageCheckScores } from './languages-check.js';
 
 export interface LanguageReadScores {
   lines: number;
@@ -44,6 +45,8 @@ export interface LanguageReadScores {
   /** test/fixtures/languages of the language, same split. */
   fixtures: { shopping_offered: Rate; everyday_offered: Rate; crisis_offered: Rate };
   analyze_ms: { p50: number | null; p99: number | null };
+  /** The blind check set of the language (data/languages-check), when there is one: reported, never a target. */
+  check: LanguageCheckScores | null;
 }
 
 export interface LanguagesReadResult {
@@ -120,6 +123,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
     floor: { crises, flagged, precision: r3(ratio(tp, flagged)), recall: r3(ratio(tp, crises)) },
     fixtures: { shopping_offered: await offeredShare('shopping'), everyday_offered: await offeredShare('everyday'), crisis_offered: await offeredShare('crisis') },
     analyze_ms: { p50: ms(percentile(samples, 50)), p99: ms(percentile(samples, 99)) },
+    check: await scoreCheck(chatads, language, country),
   };
 }
 

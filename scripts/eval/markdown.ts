@@ -188,6 +188,17 @@ export function renderMarkdown(r: EvalResults): string {
           `${f3(x.analyze_ms.p50)} ${goal(x.analyze_ms.p50, '<=', TARGETS.languageAnalyzeP50Ms)}`,
         ]),
       ),
+      '',
+      'Blind check sets (data/languages-check: written after the models were fitted, never trained or tuned on; no target):',
+      '',
+      mdTable(
+        ['language', 'lines', 'floor P / R (crises)', 'false alarms', 'crises offered', 'look-alikes offered', 'everyday offered'],
+        Object.entries(lr.by_language).flatMap(([lang, x]) =>
+          x.check
+            ? [[lang, String(x.check.lines), `${f3(x.check.floor.precision)} / ${f3(x.check.floor.recall)} (${x.check.floor.crises})`, String(x.check.floor.false_alarms), pct(x.check.crisis_offered), pct(x.check.lookalike_offered), pct(x.check.everyday_offered)]]
+            : [],
+        ),
+      ),
     );
   }
   if (r.cv) {

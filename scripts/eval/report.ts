@@ -255,6 +255,14 @@ function reportLanguagesRead(r: NonNullable<EvalResults['languages_read']>): str
       ['language', 'older corpus: shopping offered', 'everyday offered', 'crises offered'],
       rows.map(([lang, x]) => [lang, pct(x.fixtures.shopping_offered), pct(x.fixtures.everyday_offered), pct(x.fixtures.crisis_offered)]),
     ),
+    table(
+      ['language', 'blind check set (data/languages-check): floor P / R (crises)', 'false alarms', 'crises offered', 'look-alikes offered', 'everyday offered'],
+      rows.flatMap(([lang, x]) =>
+        x.check
+          ? [[lang, `${f3(x.check.floor.precision)} / ${f3(x.check.floor.recall)} (${x.check.floor.crises})`, String(x.check.floor.false_alarms), pct(x.check.crisis_offered), pct(x.check.lookalike_offered), pct(x.check.everyday_offered)]]
+          : [],
+      ),
+    ),
   ].join('\n');
 }
 
