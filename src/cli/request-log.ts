@@ -13,9 +13,16 @@ import { fromPino, type Logger } from '../core/log.js';
 
 export interface RequestLog {
   logger: Logger;
-  /** Writes what is buffered, synchronously: call before the process exits. */
-  flush(): void;
+  /**
+   * Writes out what is buffered, in order, and stops the timer: call before the process exits.
+   * It waits for a write already under way (the 50 ms timer's) before writing the rest, since a
+   * synchronous write issued meanwhile would land first and put later lines before earlier ones.
+   */
+  close(): Promise<void>;
 }
+
+/** Longest a close waits for the write under way before it writes the rest anyway. */
+const CLOSE_WAIT_MS = 1000;
 
 const BATCH_BYTES = 4096;
 const FLUSH_MS = 50;
@@ -48,17 +55,36 @@ export function requestLog(options: { quiet: boolean }): RequestLog {
   // --quiet: no request lines, but the store's and the upstreams' warnings stay.
   const info = options.quiet ? () => {} : (fields: object) => out.log.info(fields);
   const logger = fromPino({ info, warn: (f) => err.log.warn(f), error: (f) => err.log.error(f) });
+  const flushSync = () => {
+    for (const d of [out.destination, err.destination]) {
+      try {
+        d.flushSync();
+      } catch {
+        // Not ready yet (nothing written) or the stream is gone: nothing to flush.
+      }
+    }
+  };
   return {
     logger,
-    flush() {
+    close() {
       clearInterval(timer);
-      for (const d of [out.destination, err.destination]) {
+      return new Promise<void>((resolve) => {
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(guard);
+          flushSync();
+          resolve();
+        };
+        const guard = setTimeout(finish, CLOSE_WAIT_MS);
         try {
-          d.flushSync();
+          // Calls back once the destination has drained: the write under way and the buffer.
+          out.destination.flush(() => finish());
         } catch {
-          // Not ready yet (nothing written) or the stream is gone: nothing to flush.
+          finish();
         }
-      }
+      });
     },
   };
 }

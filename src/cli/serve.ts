@@ -293,8 +293,8 @@ export async function serve(args: string[]): Promise<number> {
       metricsListener?.closeAllConnections();
       server.close(() => {
         chatads.close().then(
-          () => (log.flush(), resolve(0)),
-          () => (log.flush(), resolve(1)),
+          () => log.close().then(() => resolve(0)),
+          () => log.close().then(() => resolve(1)),
         );
       });
       server.closeIdleConnections();
