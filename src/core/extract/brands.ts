@@ -48,7 +48,7 @@ export interface BrandEntry {
 export interface ProductLineEntry {
   /** Line name as written ("iPhone", "Galaxy Buds"). */
   name: string;
-  /** Canonical brand name; must exist in BRANDS. */
+  /** Canonical brand name; must exist in brands(). */
   brand: string;
   flag: BrandFlag;
   aliases: readonly string[];

@@ -14,12 +14,12 @@ export type Payload =
 
 export const PRIORITY: Record<Payload['kind'], number> = { stop: 0, line: 1, brand: 2, type: 3, mod: 4 };
 
-export interface TrieNode {
+interface TrieNode {
   children: Map<string, TrieNode>;
   payloads: Payload[];
 }
 
-export function newNode(): TrieNode {
+function newNode(): TrieNode {
   return { children: new Map(), payloads: [] };
 }
 
