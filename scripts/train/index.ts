@@ -9,7 +9,8 @@
  * Each trainer fits on train splits and returns its file; this script only orders them (the
  * intent classifier reads its texts with the tagger) and writes them.
  *
- *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts, on data/languages)
+ *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts with ./language-intent.ts
+ *                              and ./language-floor.ts, on data/languages)
  *
  *   npm run train -- [--data DIR] [--ablation] [--only reply|languages|floors]
  * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
