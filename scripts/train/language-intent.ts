@@ -1,8 +1,8 @@
 /**
  * The intent classifier of a language other than English (issue 28): a logistic regression over
  * src/core/intent/features.ts, Platt-calibrated, fitted on the train split of the language's
- * corpus (and, as cross-validation chooses, the extra written lines),
- * every setting chosen by cross-validation in folds by group.
+ * corpus and, as cross-validation chooses, the extra written lines; every setting chosen by
+ * cross-validation in folds by group.
  */
 import { readMessage, type ReadMessage } from '../../src/core/extract/index.js';
 import type { LexiconLanguage } from '../../src/core/extract/language-lexicon.js';
@@ -67,16 +67,13 @@ function intentExamples(lines: readonly CorpusLine[], reads: readonly ReadMessag
  * Crises written for the floor (data/languages-floor) and the gate corpus's train crises
  * (test/fixtures/languages), as lines at intent 0 (every corpus labels a crisis so, even when it
  * names goods): scored by each fold's model, never learnt from, to report how often a crisis the
- * floor misses would still clear `low`. Learning from them was tried: the model then read crisis
- * words as "no purchase", and a joke in them before a real buying question lost its offer
- * (docs/quality.md, "Tried and left out"); the floor's look-alikes, which would teach the other
- * side, carry no intent.
+ * floor misses would still clear `low`. Learning from them was tried, alone and beside the floor's
+ * safe lines labelled for intent: the model then read crisis words and idioms as "no purchase", and
+ * a joke before a real buying question lost its offer (docs/quality.md, "Tried on 2026-11-28 and
+ * left out").
  */
 function crisisLines(language: LexiconLanguage): CorpusLine[] {
-  const crisis = (id: string, text: string): CorpusLine => ({
-    id, domain: 'crisis', participant: 'Client', text, mentions: [], intent: 0, purchase_intent: false,
-    language, group: id, kind: 'crisis', split: 'train', line_intent: 0, floor: null,
-  });
+  const crisis = (id: string, text: string): CorpusLine => ({ id, domain: 'crisis', participant: 'Client', text, mentions: [], intent: 0, purchase_intent: false, language, group: id, kind: 'crisis', split: 'train', line_intent: 0, floor: null });
   const gate = loadLanguageLines().filter((l) => l.lang === language && l.split === 'train' && l.kind === 'crisis');
   return [...loadFloorLines(language).filter((l) => l.floor !== null).map((l) => crisis(l.id, l.text)), ...gate.map((l) => crisis(`gate:${l.id}`, l.text))];
 }
