@@ -125,7 +125,8 @@ export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
       .split('\n')
       .filter((t) => t.trim())
       .map((t): CorpusLine => {
-        const raw = JSON.parse(t) as { id: string; kind: string; floor: FloorTopic | null; text: string };
+        // `source`: the English line a translated line was written from (<lang>.translated.jsonl).
+        const raw = JSON.parse(t) as { id: string; source?: string; kind: string; floor: FloorTopic | null; text: string };
         return {
           id: raw.id,
           domain: raw.kind,
@@ -135,7 +136,9 @@ export function loadFloorLines(language: CorpusLanguage): CorpusLine[] {
           intent: 0,
           purchase_intent: false,
           language,
-          group: raw.id,
+          // Translations of one English line share a group in every language, so that a pooled
+          // fit never learns a line in one language and is judged on it in another.
+          group: raw.source ? `en-tr-${raw.source}` : raw.id,
           kind: (raw.kind === 'everyday' ? 'chat' : raw.kind) as CorpusLine['kind'],
           split: 'train',
           line_intent: null,
