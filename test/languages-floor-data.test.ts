@@ -1,0 +1,62 @@
+/**
+ * The floors' translated training lines (data/languages-floor/<lang>.translated.jsonl): each keeps
+ * the English line it came from, its translations share one cross-validation group in every
+ * language (so a pooled floor is never judged out of fold on a line it learnt in another language),
+ * and none repeats a held-out line. Reads only files in the repository.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadCorpus, loadFloorLines } from '../scripts/eval/languages-corpus.js';
+import { loadLanguageLines } from '../scripts/eval/languages-data.js';
+
+const LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
+const ENGLISH_IDS = new Set(
+  readFileSync(new URL('./fixtures/safety/train.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => (JSON.parse(l) as { id: string }).id),
+);
+const translated = (lang: (typeof LANGUAGES)[number]) => loadFloorLines(lang).filter((l) => l.id.startsWith(`${lang}-tr-`));
+
+const words = (t: string) => new Set(t.toLowerCase().normalize('NFKC').match(/\p{L}+/gu) ?? []);
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+}
+
+describe('translated floor lines', () => {
+  it('each comes from an English training line and is grouped by it, the same group in every language', () => {
+    const groups = new Map<string, Set<string>>();
+    for (const lang of LANGUAGES) {
+      const lines = translated(lang);
+      expect(lines.length, lang).toBeGreaterThan(1000);
+      for (const l of lines) {
+        const source = l.id.slice(`${lang}-tr-`.length);
+        expect(ENGLISH_IDS.has(source), l.id).toBe(true);
+        expect(l.group, l.id).toBe(`en-tr-${source}`);
+        groups.set(source, (groups.get(source) ?? new Set()).add(l.group));
+      }
+    }
+    const shared = [...groups.values()];
+    expect(shared.every((g) => g.size === 1)).toBe(true);
+  });
+
+  it('none shares half or more of its words with a held-out line (dev, test, blind check set)', () => {
+    for (const lang of LANGUAGES) {
+      const held = [
+        ...loadCorpus(lang).filter((l) => l.split !== 'train').map((l) => l.text),
+        ...loadLanguageLines().filter((l) => l.lang === lang && l.split !== 'train').map((l) => l.text),
+        ...readFileSync(new URL(`../data/languages-check/${lang}.check.jsonl`, import.meta.url), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => (JSON.parse(l) as { text: string }).text),
+      ].map(words);
+      const near = translated(lang).filter((l) => {
+        const w = words(l.text);
+        return held.some((h) => jaccard(w, h) >= 0.5);
+      });
+      expect(near.map((l) => l.id), lang).toEqual([]);
+    }
+  });
+});
