@@ -5,7 +5,8 @@
  *   "vs" / "versus", at "and" / "or" before a known brand or product line ("Sony WH-1000XM5 and
  *   AirPods Max"), and at punctuation between words ("Echo Dot)? 4-person tent");
  * - a span neither starts nor ends on a function word ("apple a" → "apple"; in German, French,
- *   Spanish and Italian also those of the language's lexicon: "einen Staubsauger" → "Staubsauger"), and a name that starts
+ *   Spanish and Italian also those of the language's lexicon: "einen Staubsauger" → "Staubsauger",
+ *   and its verbs of choosing and buying: "aspirateur choisir" → "aspirateur", ./choice-verbs.ts), and a name that starts
  *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
  *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
@@ -69,16 +70,17 @@ function joinPhrases(words: readonly Word[], marks: readonly (readonly string[])
   return out;
 }
 
-export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[]): TaggedSpan[] {
+/** `verbs`: the language's verbs of choosing and buying (./choice-verbs.ts), trimmed from a span's edges. */
+export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[], verbs?: ReadonlySet<string>): TaggedSpan[] {
   const out: TaggedSpan[] = [];
   for (const span of joinPhrases(words, marks, spans)) {
     let from = span.start;
     for (let k = span.start + 1; k <= span.end; k++) {
       if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
-        push(words, marks, { start: from, end: k, kind: span.kind }, out);
+        push(words, marks, { start: from, end: k, kind: span.kind }, out, verbs);
         from = k;
       } else if (SPLIT.has(words[k]!.key) || (JOINERS.has(words[k]!.key) && startsBrand(marks[k + 1]))) {
-        push(words, marks, { start: from, end: k, kind: span.kind }, out);
+        push(words, marks, { start: from, end: k, kind: span.kind }, out, verbs);
         from = k + 1;
       }
     }
@@ -86,10 +88,10 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
   return out;
 }
 
-function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[]): void {
+function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[], verbs?: ReadonlySet<string>): void {
   let { start, end } = span;
   // EDGE: English function words; 'fn': the function words of the language read (../language-lexicon.ts).
-  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn');
+  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn') || verbs?.has(words[k]!.key) === true;
   while (start < end && edge(start)) start++;
   if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
     for (let k = start + 1; k < end; k++) {
