@@ -16,7 +16,6 @@ import type { LexiconLanguage } from './language-lexicon.js';
 import { modelLanguage } from '../language/languages.js';
 import { featureContext } from './tagger/features.js';
 import { tidySpans } from './tidy.js';
-import { CHOICE_VERBS } from './choice-verbs.js';
 import { splitElisions } from './elisions.js';
 export type { Mention } from './mention.js';
 
@@ -41,7 +40,7 @@ export function readMessage(message: string, weights: TaggerWeights = shippedWei
   const ctx = featureContext(words, text, weights.families, weights.language);
   const tags = tagWords(ctx, weights);
   const mentions: Mention[] = [];
-  for (const span of tidySpans(words, ctx.marks, spansOf(tags, words), weights.language ? CHOICE_VERBS[weights.language] : undefined)) {
+  for (const span of tidySpans(words, ctx.marks, spansOf(tags, words), weights.language)) {
     if (mentions.length >= MAX_MENTIONS) break;
     const m = toMention(text, words, span.start, span.end, span.kind);
     if (m) mentions.push(m);

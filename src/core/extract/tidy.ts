@@ -6,7 +6,8 @@
  *   AirPods Max"), and at punctuation between words ("Echo Dot)? 4-person tent");
  * - a span neither starts nor ends on a function word ("apple a" → "apple"; in German, French,
  *   Spanish and Italian also those of the language's lexicon: "einen Staubsauger" → "Staubsauger",
- *   and its verbs of choosing and buying: "aspirateur choisir" → "aspirateur", ./choice-verbs.ts), and a name that starts
+ *   its verbs of choosing and buying and its words of praise: "aspirateur choisir" → "aspirateur",
+ *   "buon aspirapolvere" → "aspirapolvere", ./edge-words.ts), and a name that starts
  *   capitalised ends before the first plain lower-case word the lexicons do not know ("the Roborock
  *   Q5 handles pet hair" → "Roborock Q5"; "Sony HU-80 microphone" keeps its product type);
  * - a retailer or a service is not a product: a span made only of store and service names
@@ -23,6 +24,8 @@
  */
 import type { TaggedSpan } from './tagger/index.js';
 import type { Word } from './words.js';
+import { isEdgeWord } from './edge-words.js';
+import type { LexiconLanguage } from './language-lexicon.js';
 
 const SPLIT = new Set(['vs', 'versus']);
 /** Marks of a store or service name: English lexicon stores, a language's services and outlets (../not-goods.ts). */
@@ -70,17 +73,17 @@ function joinPhrases(words: readonly Word[], marks: readonly (readonly string[])
   return out;
 }
 
-/** `verbs`: the language's verbs of choosing and buying (./choice-verbs.ts), trimmed from a span's edges. */
-export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[], verbs?: ReadonlySet<string>): TaggedSpan[] {
+/** `language`: the language read, whose verbs of choosing and words of praise (./edge-words.ts) are trimmed from a span's edges. */
+export function tidySpans(words: readonly Word[], marks: readonly (readonly string[])[], spans: readonly TaggedSpan[], language?: LexiconLanguage): TaggedSpan[] {
   const out: TaggedSpan[] = [];
   for (const span of joinPhrases(words, marks, spans)) {
     let from = span.start;
     for (let k = span.start + 1; k <= span.end; k++) {
       if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
-        push(words, marks, { start: from, end: k, kind: span.kind }, out, verbs);
+        push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
         from = k;
       } else if (SPLIT.has(words[k]!.key) || (JOINERS.has(words[k]!.key) && startsBrand(marks[k + 1]))) {
-        push(words, marks, { start: from, end: k, kind: span.kind }, out, verbs);
+        push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
         from = k + 1;
       }
     }
@@ -88,10 +91,10 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
   return out;
 }
 
-function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[], verbs?: ReadonlySet<string>): void {
+function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[], language?: LexiconLanguage): void {
   let { start, end } = span;
   // EDGE: English function words; 'fn': the function words of the language read (../language-lexicon.ts).
-  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn') || verbs?.has(words[k]!.key) === true;
+  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn') || (language !== undefined && isEdgeWord(language, words[k]!.key, words[k]!.capitalized));
   while (start < end && edge(start)) start++;
   if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
     for (let k = start + 1; k < end; k++) {
