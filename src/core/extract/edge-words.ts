@@ -9,6 +9,9 @@
  * - words of praise before a noun ("un buon aspirapolvere", "un excelente tostador"), in lower case
  *   only, so that a brand such as "Bonne Maman" keeps its first word.
  * test/languages-tidy.test.ts checks that no labelled mention in any corpus starts or ends on one.
+ * They are not added to the lexicon's function words ('fn' marks, ./language-lexicon.ts) because
+ * those marks are tagger features: a rule on the spans' edges needs no refit, and leaves the
+ * taggers as cross-validation chose them.
  */
 import type { LexiconLanguage } from './language-lexicon.js';
 
