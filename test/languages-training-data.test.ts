@@ -3,12 +3,14 @@
  * tagger and intent lines (data/languages-requests, data/languages-more). The translated floor lines
  * keep the English line they came from and share one cross-validation group in every language (so
  * a pooled floor is never judged out of fold on a line it learnt in another language), and no
- * training-only line repeats a held-out one. Reads only files in the repository.
+ * training-only line repeats a held-out one (nor a corpus train line one of the blind intent check
+ * sets). Reads only files in the repository.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadExtraLines, loadFloorLines } from '../scripts/eval/languages-corpus.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
+import { loadIntentCheck } from '../scripts/eval/languages-intent-check.js';
 
 const LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
 const ENGLISH_IDS = new Set(
@@ -58,6 +60,20 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
           .map((l) => (JSON.parse(l) as { text: string }).text),
       ].map(words);
       const near = [...loadFloorLines(lang), ...loadExtraLines(lang)].filter((l) => {
+        const w = words(l.text);
+        return held.some((h) => jaccard(w, h) >= 0.5);
+      });
+      expect(near.map((l) => l.id), lang).toEqual([]);
+    }
+  });
+
+  it('none, nor a corpus train line, shares half or more of its words with a line of the blind intent check set', () => {
+    for (const lang of LANGUAGES) {
+      const check = loadIntentCheck(lang)!;
+      expect(check.length, lang).toBeGreaterThan(280);
+      const held = check.map((l) => words(l.text));
+      const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
+      const near = training.filter((l) => {
         const w = words(l.text);
         return held.some((h) => jaccard(w, h) >= 0.5);
       });
