@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ChatRow } from './data.js';
+import type { ChatMention, ChatRow } from './data.js';
 import { occurrences } from './replies-data.js';
 import type { FloorTopic } from '../../src/core/safety/topics.js';
 
@@ -41,6 +41,24 @@ interface RawLine {
 
 export const LANGUAGES_DIR = new URL('../../data/languages/', import.meta.url);
 
+/**
+ * Labelled mentions as offsets in `text`: each at its first occurrence at word boundaries from the
+ * previous mention's start (else the first anywhere). One not in the text so goes to `errors`,
+ * as `where: "…"`, for the loader to throw on.
+ */
+export function placeMentions(text: string, mentions: readonly { text: string; kind: 'named' | 'generic' }[], where: string, errors: string[]): ChatMention[] {
+  let from = 0;
+  return mentions.map((m) => {
+    const at = occurrences(text, m.text).find((i) => i >= from) ?? occurrences(text, m.text)[0];
+    if (at === undefined) {
+      errors.push(`${where}: "${m.text}" is not in the text at word boundaries`);
+      return { text: m.text, start: 0, end: 0, kind: m.kind };
+    }
+    from = at;
+    return { text: m.text, start: at, end: at + m.text.length, kind: m.kind };
+  });
+}
+
 export function corpusDir(language: CorpusLanguage): URL {
   return new URL(`${language}/`, LANGUAGES_DIR);
 }
@@ -63,16 +81,7 @@ export function loadCorpus(language: CorpusLanguage): CorpusLine[] {
       const split = splits[raw.group];
       if (!split) errors.push(`${where}: group ${raw.group} has no split`);
       if (!(CORPUS_KINDS as readonly string[]).includes(raw.kind)) errors.push(`${where}: kind ${raw.kind}`);
-      let from = 0;
-      const mentions = raw.mentions.map((m) => {
-        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
-        if (at === undefined) {
-          errors.push(`${where}: "${m.text}" is not in the text at word boundaries`);
-          return { text: m.text, start: 0, end: 0, kind: m.kind };
-        }
-        from = at;
-        return { text: m.text, start: at, end: at + m.text.length, kind: m.kind };
-      });
+      const mentions = placeMentions(raw.text, raw.mentions, where, errors);
       const reply = raw.kind === 'reply';
       out.push({
         id: raw.id,
@@ -173,13 +182,7 @@ export function loadExtraLines(language: CorpusLanguage): CorpusLine[] {
       .filter((t) => t.trim())
       .map((t): CorpusLine => {
         const raw = JSON.parse(t) as { id: string; kind: string; text: string; mentions: RawLine['mentions']; intent: number };
-        let from = 0;
-        const mentions = raw.mentions.map((m) => {
-          const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
-          if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
-          from = at ?? from;
-          return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
-        });
+        const mentions = placeMentions(raw.text, raw.mentions, raw.id, errors);
         const kind = KIND_OF_REQUEST[raw.kind] ?? (raw.kind.startsWith('negative-') ? 'lookalike' : 'command');
         return { id: raw.id, domain: kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, language, group: raw.id, kind, split: 'train', line_intent: raw.intent, floor: null };
       }),

@@ -17,7 +17,7 @@ import { evaluateChatset } from './chatset.js';
 import type { ChatRow } from './data.js';
 import { ratio, rocAuc } from './metrics.js';
 import type { Rate } from './offers.js';
-import { occurrences } from './replies-data.js';
+import { placeMentions } from './languages-corpus.js';
 
 const READ = readLanguages(MODEL_LANGUAGES);
 export const INTENT_CHECK_DIR = new URL('../../data/languages-intent-check/', import.meta.url);
@@ -44,13 +44,7 @@ export function loadIntentCheck(language: string): IntentCheckLine[] | null {
     .filter((t) => t.trim())
     .map((t): IntentCheckLine => {
       const raw = JSON.parse(t) as RawLine;
-      let from = 0;
-      const mentions = raw.mentions.map((m) => {
-        const at = occurrences(raw.text, m.text).find((i) => i >= from) ?? occurrences(raw.text, m.text)[0];
-        if (at === undefined) errors.push(`${raw.id}: "${m.text}" is not in the text at word boundaries`);
-        from = at ?? from;
-        return { text: m.text, start: at ?? 0, end: (at ?? 0) + m.text.length, kind: m.kind };
-      });
+      const mentions = placeMentions(raw.text, raw.mentions, raw.id, errors);
       return { id: raw.id, domain: raw.kind, participant: 'Client', text: raw.text, mentions, intent: raw.intent, purchase_intent: raw.intent >= 0.5, kind: raw.kind };
     });
   if (errors.length > 0) throw new Error(`${language} intent check set: ${errors.length} problems\n${errors.slice(0, 20).join('\n')}`);
