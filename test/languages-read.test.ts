@@ -203,12 +203,7 @@ describe('analyze() in-process', () => {
     expect(data.offers[0]!.search_term).toBe(product);
     expect(data.offers[0]!.url).toMatch(searchLink(c.host, product));
     expect(data.offers[0]!.url).toContain(`tag=${EVAL_TAGS[c.country]}`);
-    // Above `low`, and above a line of the same language with no wish to buy. Not a fixed level
-    // above that: the calibration lowers every score as far as its cap on purchases lost allows
-    // (docs/quality.md), and the Spanish model scores this question 0.38.
-    expect(data.intent_score).toBeGreaterThanOrEqual(0.2);
-    const idiom = await chatads.analyze({ message: c.idiom, country: c.country, message_analysis: 'fast' });
-    expect(data.intent_score, c.lang).toBeGreaterThan((idiom.intent_score ?? 0) + 0.2);
+    expect(data.intent_score).toBeGreaterThanOrEqual(0.4);
   });
 
   it('a message in each language is read with its own tagger, not the English one', () => {

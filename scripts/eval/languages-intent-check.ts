@@ -2,8 +2,8 @@
  * The blind intent check sets of the languages read besides English
  * (data/languages-intent-check/<lang>.jsonl): 290-296 users' messages per language, written after
  * the models of 33bea84 were fitted by writers who saw no other corpus (its README), about 165 of
- * them without a wish to buy. The dev splits held 60-75 such lines then (81-95 since g.jsonl),
- * on which one line moves the offer rate by 1-1.5 points. Read as the service reads them,
+ * them without a wish to buy. The dev splits hold 60-75 such lines, on which one line moves the
+ * offer rate by 1.5 points. Read as the service reads them,
  * at the API defaults; reported beside dev and test whatever the split, never a target, never
  * trained or tuned on.
  */

@@ -145,9 +145,9 @@ interface IntentCv {
 
 /**
  * The no-interest share cross-validation aims at: the target less one standard error of a share
- * at the target measured on `n` lines (≈ 1.1 points on the 219-246 no-interest lines of a
+ * at the target measured on `n` lines (≈ 1.3 points on the 156-183 no-interest lines of a
  * language's train split). The calibration's offset is chosen on the very scores it is judged
- * on, and the held-out splits (81-100 such lines) move 1-1.2 points a line: a figure just under
+ * on, and the held-out splits (50-68 such lines) move 1.5-2 points a line: a figure just under
  * the target in cross-validation is as likely as not over it on held-out text.
  */
 export function offeredGoal(n: number): number {
