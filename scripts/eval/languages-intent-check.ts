@@ -3,8 +3,7 @@
  * (data/languages-intent-check/<lang>.jsonl): 290-296 users' messages per language, written after
  * the models of 33bea84 were fitted by writers who saw no other corpus (its README), about 165 of
  * them without a wish to buy. The dev splits hold 60-75 such lines, on which one line moves the
- * offer rate by 1.5 points. Read as the service reads them,
- * at the API defaults; reported beside dev and test whatever the split, never a target, never
+ * offer rate by 1.5 points. Read as the service reads them, at the API defaults; reported beside dev and test whatever the split, never a target, never
  * trained or tuned on.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +17,7 @@ import type { ChatRow } from './data.js';
 import { ratio, rocAuc } from './metrics.js';
 import type { Rate } from './offers.js';
 import { placeMentions } from './languages-corpus.js';
+import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js';
 
 const READ = readLanguages(MODEL_LANGUAGES);
 export const INTENT_CHECK_DIR = new URL('../../data/languages-intent-check/', import.meta.url);
@@ -73,22 +73,10 @@ export async function scoreIntentCheck(chatads: ChatAds, language: string, count
   const lines = loadIntentCheck(language);
   if (!lines) return null;
   const mentions = evaluateChatset([{ name: `${language} intent check`, rows: lines }], (text) => readIn(text, languageOf(text)).mentions).scores.lenient.overall;
-  const offers = new Map<IntentCheckLine, { start: number; end: number }[]>();
-  for (const l of lines) {
-    const data = await chatads.analyze({ message: l.text, country, message_analysis: 'fast' });
-    offers.set(
-      l,
-      data.offers.map((o) => {
-        const start = l.text.indexOf(o.link_text);
-        return { start, end: start + o.link_text.length };
-      }),
-    );
-  }
+  const offers = new Map<IntentCheckLine, Span[]>();
+  for (const l of lines) offers.set(l, await offerSpans(chatads, l.text, country));
   const offered = (of: readonly IntentCheckLine[]) => rate(of.length, of.filter((l) => offers.get(l)!.length > 0).length);
-  const onGoods = (l: IntentCheckLine): boolean => {
-    const first = offers.get(l)![0];
-    return first !== undefined && first.start >= 0 && l.mentions.some((m) => m.start < first.end && first.start < m.end);
-  };
+  const onGoods = (l: IntentCheckLine): boolean => firstOfferOnMention(offers.get(l)!, l.mentions);
   const purchases = lines.filter((l) => l.intent >= 0.7 && l.mentions.length > 0);
   const none = lines.filter((l) => l.intent <= 0.1);
   return {

@@ -30,6 +30,7 @@ import { percentile, ratio, rocAuc } from './metrics.js';
 import type { Rate } from './offers.js';
 import { scoreCheck, type LanguageCheckScores } from './languages-check.js';
 import { scoreIntentCheck, type IntentCheckScores } from './languages-intent-check.js';
+import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js';
 
 export interface LanguageReadScores {
   lines: number;
@@ -63,14 +64,6 @@ const r3 = (x: number | null): number | null => (x === null ? null : Math.round(
 /** The mentions of a text as the service finds them: in the language the gate reads it in. */
 const mentionsOf = (text: string) => readIn(text, identifyLanguage(text, undefined, READ).language).mentions;
 
-async function offersOf(chatads: ChatAds, text: string, country: string): Promise<{ start: number; end: number }[]> {
-  const data = await chatads.analyze({ message: text, country, message_analysis: 'fast' });
-  return data.offers.map((o) => {
-    const start = text.indexOf(o.link_text);
-    return { start, end: start + o.link_text.length };
-  });
-}
-
 async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 'dev' | 'test'): Promise<LanguageReadScores> {
   const lines = loadCorpus(language).filter((l) => l.split === split);
   const country = COUNTRY_OF[language]!;
@@ -78,12 +71,9 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
 
   const users = lines.filter((l) => l.line_intent !== null);
   const scores = users.map((l) => scoreRead(readIn(l.text, identifyLanguage(l.text, undefined, READ).language)));
-  const offers = new Map<CorpusLine, { start: number; end: number }[]>();
-  for (const l of users) offers.set(l, await offersOf(chatads, l.text, country));
-  const onGoods = (l: CorpusLine): boolean => {
-    const first = offers.get(l)![0];
-    return first !== undefined && first.start >= 0 && l.mentions.some((m) => m.start < first.end && first.start < m.end);
-  };
+  const offers = new Map<CorpusLine, Span[]>();
+  for (const l of users) offers.set(l, await offerSpans(chatads, l.text, country));
+  const onGoods = (l: CorpusLine): boolean => firstOfferOnMention(offers.get(l)!, l.mentions);
   const purchases = users.filter((l) => (l.line_intent ?? 0) >= 0.7 && l.mentions.length > 0);
   const nonPurchase = users.filter((l) => (l.line_intent ?? 0) <= 0.1);
 
@@ -100,7 +90,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
   const offeredShare = async (kind: string): Promise<Rate> => {
     const of = fixtures.filter((l) => l.kind === kind);
     let offered = 0;
-    for (const l of of) if ((await offersOf(chatads, l.text, country)).length > 0) offered++;
+    for (const l of of) if ((await offerSpans(chatads, l.text, country)).length > 0) offered++;
     return rate(of.length, offered);
   };
 
