@@ -12,11 +12,13 @@
  *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts with ./language-intent.ts
  *                              and ./language-floor.ts, on data/languages)
  *
- *   npm run train -- [--data DIR] [--ablation] [--only reply|languages|floors]
+ *   npm run train -- [--data DIR] [--ablation] [--only reply|languages|floors] [--language de ...]
  * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
  * full run rebuilds byte for byte first), for quick work on the reply reader; `--only languages`
  * refits the four languages' models alone (they read nothing the English models learn), `--only
  * floors` their safety floors alone (models/<lang>/safety.json: they read no other model).
+ * `--language` (repeatable, with `--only languages|floors`) refits those languages alone, so that
+ * two processes can share the four languages between two cores.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -35,15 +37,22 @@ import { LEXICON_LANGUAGES } from '../../src/core/extract/language-lexicon.js';
 import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, ablation: { type: 'boolean', default: false }, only: { type: 'string' }, language: { type: 'string', multiple: true } } });
 const ALONE = ['reply', 'languages', 'floors'];
 if (values.only !== undefined && !ALONE.includes(values.only)) {
   throw new Error(`--only: ${ALONE.map((m) => `"${m}"`).join(', ')} are the models trained alone (got "${values.only}")`);
 }
 
+const unknown = (values.language ?? []).filter((l) => !(LEXICON_LANGUAGES as readonly string[]).includes(l));
+if (unknown.length > 0 || (values.language && values.only !== 'languages' && values.only !== 'floors')) {
+  throw new Error(`--language: one of ${LEXICON_LANGUAGES.join(', ')}, with --only languages or floors (got ${(values.language ?? []).join(', ')})`);
+}
+/** The languages other than English to fit: those of `--language`, else all. */
+const LANGUAGES = LEXICON_LANGUAGES.filter((l) => !values.language || values.language.includes(l));
+
 // The models of the languages other than English: their own corpora (data/languages), nothing of the English models'.
 function fitLanguages(): void {
-  for (const language of LEXICON_LANGUAGES) {
+  for (const language of LANGUAGES) {
     for (const model of trainLanguageModels(language, languageTableHashes(language)).models) writeModel(model);
   }
 }
@@ -52,7 +61,7 @@ if (values.only === 'languages') {
   process.exit(0);
 }
 if (values.only === 'floors') {
-  for (const language of LEXICON_LANGUAGES) writeModel(trainLanguageFloor(language, languageTableHashes(language)).model);
+  for (const language of LANGUAGES) writeModel(trainLanguageFloor(language, languageTableHashes(language)).model);
   process.exit(0);
 }
 
