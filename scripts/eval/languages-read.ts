@@ -29,7 +29,7 @@ import { CORPUS_LANGUAGES, loadCorpus, type CorpusLanguage, type CorpusLine } fr
 import { percentile, ratio, rocAuc } from './metrics.js';
 import type { Rate } from './offers.js';
 import { scoreCheck, type LanguageCheckScores } from './languages-check.js';
-import { scoreIntentCheck, type IntentCheckScores } from './languages-intent-check.js';
+import { scoreIntentChecks, type IntentCheckScores } from './languages-intent-check.js';
 import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js';
 
 export interface LanguageReadScores {
@@ -49,8 +49,8 @@ export interface LanguageReadScores {
   analyze_ms: { p50: number | null; p99: number | null };
   /** The blind check set of the language (data/languages-check), when there is one: reported, never a target. */
   check: LanguageCheckScores | null;
-  /** The blind intent check set of the language (data/languages-intent-check): reported, never a target. */
-  intent_check: IntentCheckScores | null;
+  /** The blind intent check sets of the language (data/languages-intent-check, -2): reported, never a target. */
+  intent_checks: IntentCheckScores[];
 }
 
 export interface LanguagesReadResult {
@@ -117,7 +117,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
     fixtures: { shopping_offered: await offeredShare('shopping'), everyday_offered: await offeredShare('everyday'), crisis_offered: await offeredShare('crisis') },
     analyze_ms: { p50: ms(percentile(samples, 50)), p99: ms(percentile(samples, 99)) },
     check: await scoreCheck(chatads, language, country),
-    intent_check: await scoreIntentCheck(chatads, language, country),
+    intent_checks: await scoreIntentChecks(chatads, language, country),
   };
 }
 

@@ -200,14 +200,12 @@ export function renderMarkdown(r: EvalResults): string {
         ),
       ),
       '',
-      'Blind intent check sets (data/languages-intent-check: users\' messages written after the models were fitted, never trained or tuned on; no target):',
+      'Blind intent check sets (data/languages-intent-check and -2: users\' messages written after the models were fitted, never trained or tuned on; no target):',
       '',
       mdTable(
-        ['language', 'lines', 'mention F1', 'intent AUC', 'purchases offered', 'interest (0.4) offered', 'non-purchase offered', 'of which naming goods'],
+        ['language', 'set', 'lines', 'mention F1', 'intent AUC', 'purchases offered', 'interest (0.4) offered', 'non-purchase offered', 'of which naming goods'],
         Object.entries(lr.by_language).flatMap(([lang, x]) =>
-          x.intent_check
-            ? [[lang, String(x.intent_check.lines), f3(x.intent_check.mention_f1), f3(x.intent_check.intent_auc), pct(x.intent_check.purchase_offered), pct(x.intent_check.interest_offered), pct(x.intent_check.non_purchase_offered), pct(x.intent_check.owned_offered)]]
-            : [],
+          x.intent_checks.map((c) => [lang, c.set, String(c.lines), f3(c.mention_f1), f3(c.intent_auc), pct(c.purchase_offered), pct(c.interest_offered), pct(c.non_purchase_offered), pct(c.owned_offered)]),
         ),
       ),
     );

@@ -264,11 +264,9 @@ function reportLanguagesRead(r: NonNullable<EvalResults['languages_read']>): str
       ),
     ),
     table(
-      ['language', 'blind intent check set (data/languages-intent-check): mention F1', 'intent AUC', 'purchases offered', 'interest (0.4) offered', 'non-purchase offered', 'of which naming goods'],
+      ['language', 'blind intent check set (data/…)', 'mention F1', 'intent AUC', 'purchases offered', 'interest (0.4) offered', 'non-purchase offered', 'of which naming goods'],
       rows.flatMap(([lang, x]) =>
-        x.intent_check
-          ? [[lang, f3(x.intent_check.mention_f1), f3(x.intent_check.intent_auc), pct(x.intent_check.purchase_offered), pct(x.intent_check.interest_offered), pct(x.intent_check.non_purchase_offered), pct(x.intent_check.owned_offered)]]
-          : [],
+        x.intent_checks.map((c) => [lang, c.set, f3(c.mention_f1), f3(c.intent_auc), pct(c.purchase_offered), pct(c.interest_offered), pct(c.non_purchase_offered), pct(c.owned_offered)]),
       ),
     ),
   ].join('\n');
