@@ -145,9 +145,9 @@ interface IntentCv {
 
 /**
  * The no-interest share cross-validation aims at: the target less one standard error of a share
- * at the target measured on `n` lines (≈ 1.3 points on the 156-183 no-interest lines of a
- * language's train split). The calibration's offset is chosen on the very scores it is judged
- * on, and the held-out splits (50-68 such lines) move 1.5-2 points a line: a figure just under
+ * at the target measured on `n` lines (≈ 1 point on the 283-310 no-interest lines of a language's
+ * train split). The calibration's offset is chosen on the very scores it is judged on, and the
+ * held-out splits (86-105 such lines) move about a point a line: a figure just under
  * the target in cross-validation is as likely as not over it on held-out text.
  */
 export function offeredGoal(n: number): number {
