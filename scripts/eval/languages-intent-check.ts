@@ -5,8 +5,8 @@
  *   the models of 33bea84 were fitted, about 165 of them without a wish to buy;
  * - data/languages-intent-check-2/<lang>.jsonl: a second set, written on 2026-11-29 when the first
  *   had been read by kind and a change made for the kind it showed (its README).
- * The dev splits hold 60-75 lines without a wish to buy, on which one line moves the offer rate by
- * 1.5 points. Read as the service reads them, at the API defaults; reported beside dev and test
+ * The dev splits hold 87-111 lines without a wish to buy, on which one line moves the offer rate by
+ * about a point. Read as the service reads them, at the API defaults; reported beside dev and test
  * whatever the split, never a target.
  */
 import { existsSync, readFileSync } from 'node:fs';
