@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { readIn, readMessage } from '../src/core/extract/index.js';
 import { featureContext, tagFeatures, wordFeatures } from '../src/core/extract/tagger/features.js';
 import { shippedWeights, tagStep, tagWords } from '../src/core/extract/tagger/index.js';
-import { ALL_INTENT_FAMILIES, familiesOf, groupSigns, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf } from '../src/core/intent/features.js';
+import { ALL_INTENT_FAMILIES, familiesOf, groupSigns, INTENT_FAMILIES, intentFeatures, intentTokens, tokensOf, type IntentFamily } from '../src/core/intent/features.js';
 import { intentPhrases } from '../src/core/intent/signals.js';
-import { intentScore, rawIntent, scoreRead } from '../src/core/intent/index.js';
+import { intentScore, languageIntentWeights, rawIntent, scoreRead } from '../src/core/intent/index.js';
+import { languageTaggerWeights } from '../src/core/extract/tagger/index.js';
+import { buys, intentLines } from '../scripts/train/language-intent.js';
+import { rocAuc } from '../scripts/eval/metrics.js';
 import { featureHash } from '../src/core/model/hash.js';
 import { loadModel } from '../src/core/model/load.js';
 import { chatItem } from '../scripts/train/intent.js';
@@ -77,7 +80,35 @@ describe('one floor for training and run time (German, French, Spanish, Italian)
   }
 });
 
+describe('one intent scoring for training and run time (German, French, Spanish, Italian)', () => {
+  // The trainer writes each classifier's dev ROC-AUC into its header, scored with the families it
+  // chose (the words' letters or not); the run time, reading the header, must give the same.
+  for (const lang of CORPUS_LANGUAGES) {
+    it(`${lang}: the run time's scores give the header's dev ROC-AUC`, () => {
+      const header = loadModel(`${lang}/intent`).header;
+      const dev = intentLines(loadCorpus(lang).filter((l) => l.split === 'dev'));
+      const scores = dev.map((l) => scoreRead(readMessage(l.text, languageTaggerWeights(lang))));
+      expect(Math.round(rocAuc(scores, dev.map(buys))! * 1000) / 1000).toBe(header.dev.intent_auc);
+      expect(languageIntentWeights(lang).families.has('letters')).toBe(header.params.family_letters === 1);
+    });
+  }
+});
+
 describe('the intent model\'s feature families (chosen by the trainer, read from the header)', () => {
+  it('reads the words\' letters only when a header names them, and only in a language other than English', () => {
+    expect(familiesOf({}).has('letters')).toBe(false);
+    const letters = familiesOf({ family_letters: 1 });
+    expect([...letters]).toEqual([...INTENT_FAMILIES, 'letters']);
+    const fr = readMessage('Mes chaussures de randonnée sont trouées', languageTaggerWeights('fr'));
+    const hashes = (read: typeof fr, families: ReadonlySet<IntentFamily>) => new Set(intentFeatures(read, families).map(([h]) => h));
+    // "chaussures": its first five letters, its first and last letter 4-grams, one inside.
+    for (const name of ['s=chaus', 'g4^=chau', 'g4=auss', 'g4$=ures']) {
+      expect(hashes(fr, letters).has(featureHash(name)), name).toBe(true);
+      expect(hashes(fr, ALL_INTENT_FAMILIES).has(featureHash(name)), name).toBe(false);
+    }
+    expect(hashes(readMessage('my hiking shoes have holes'), letters).has(featureHash('s=hikin'))).toBe(false);
+  });
+
   it('reads every family a header does not leave out, and the shipped model\'s choice', () => {
     expect(familiesOf({})).toBe(ALL_INTENT_FAMILIES);
     expect([...familiesOf({ family_first: 0, family_mentions: 0, family_words: 1 })]).toEqual(['words', 'pairs', 'groups', 'speaker']);

@@ -27,10 +27,12 @@ export const INTENT_BASE: LogisticOptions = { bits: 16, epochs: 20, rate: 0.2, l
 const ALL = INTENT_FAMILIES;
 const NO_PAIRS = ALL.filter((f) => f !== 'pairs');
 /**
- * The settings cross-validation chooses from. `extra`: the adapted requests and more written lines
+ * The settings cross-validation chooses from, each with and without the words' letters
+ * (src/core/model/letters.ts). `extra`: the adapted requests and more written lines
  * (data/languages-requests, data/languages-more) in every fold's training.
  */
-const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]; cuts: readonly number[]; extra: number }> = [
+type IntentSetting = { l2: number; families: readonly IntentFamily[]; cuts: readonly number[]; extra: number };
+const BASE_GRID: readonly IntentSetting[] = [
   { l2: 1e-5, families: ALL, cuts: [0.5], extra: 0 },
   { l2: 1e-5, families: ALL, cuts: [0.25, 0.55], extra: 0 },
   { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], extra: 0 },
@@ -39,6 +41,7 @@ const INTENT_GRID: ReadonlyArray<{ l2: number; families: readonly IntentFamily[]
   { l2: 1e-4, families: ALL, cuts: [0.25, 0.55], extra: 1 },
   { l2: 1e-5, families: NO_PAIRS, cuts: [0.25, 0.55], extra: 1 },
 ];
+const INTENT_GRID: readonly IntentSetting[] = [...BASE_GRID, ...BASE_GRID.map((g) => ({ ...g, families: [...g.families, 'letters' as const] }))];
 const CUT_HASHES = new Set([0.25, 0.5, 0.55].map((c) => featureHash(`cut=${c}`)));
 export const INTENT_FLOOR = 1e-4;
 
@@ -113,7 +116,7 @@ export interface LanguageIntent {
   shift: number;
   table: Float64Array;
   families: ReadonlySet<IntentFamily>;
-  setting: (typeof INTENT_GRID)[number];
+  setting: IntentSetting;
   a: number;
   b: number;
   cv: Record<string, number>;
@@ -127,7 +130,7 @@ const LOW = 0.2;
 const MAX_PURCHASE_LOSS = 0.05;
 
 interface IntentCv {
-  g: (typeof INTENT_GRID)[number];
+  g: IntentSetting;
   z: number[];
   a: number;
   b: number;
@@ -233,6 +236,8 @@ function nestedOffered(lines: readonly CorpusLine[], reads: readonly ReadMessage
   return offered / Math.max(1, judged);
 }
 
+const sameFamilies = (x: readonly IntentFamily[], y: readonly IntentFamily[]): boolean => x.length === y.length && y.every((f) => x.includes(f));
+
 export function fitLanguageIntent(train: readonly CorpusLine[], tagger: FoldedTagger): LanguageIntent {
   const lines = intentLines(train);
   // Each line read by the tagger of its fold, which never saw it: the mentions the model learns from are the kind it will get.
@@ -257,12 +262,12 @@ export function fitLanguageIntent(train: readonly CorpusLine[], tagger: FoldedTa
     const crisesAbove = crises.filter((_, i) => crisisReads[i]!.mentions.length > 0 && intentScore(zHeld[i]!, { a, b }) >= LOW).length;
     const cv: IntentCv = { g, z, a, b, shift, auc: rocAuc(z, lines.map(buys)) ?? 0, offered, nested, purchases, crises: crisesAbove / Math.max(1, crises.length) };
     const corpusCrises = lines.filter((l, i) => l.kind === 'crisis' && reads[i]!.mentions.length > 0 && intentScore(z[i]!, { a, b }) >= LOW).length;
-    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.length })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)} (nested ${r3(nested)}), purchases offered ${r3(cv.purchases)}, crises above low ${corpusCrises}, written crises above low ${crisesAbove}/${crises.length} (b shifted ${cv.shift})`);
+    log(`  ${tagger.weights.language} intent CV ${JSON.stringify({ ...g, families: g.families.join(',') })}: ROC-AUC ${r3(cv.auc)}, no-interest offered ${r3(offered)} (nested ${r3(nested)}), purchases offered ${r3(cv.purchases)}, crises above low ${corpusCrises}, written crises above low ${crisesAbove}/${crises.length} (b shifted ${cv.shift})`);
     if (process.env.CHATADS_TRAIN_DEBUG) for (const [i, l] of lines.entries()) if (offeredAt(l, i)) log(`    offered: ${l.kind} ${l.line_intent} ${intentScore(z[i]!, { a, b })} ${l.text}`);
     if (!best || betterIntent(cv, best, goal)) best = cv;
   }
   const chosen = best!;
-  const families = chosen.g.families.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(chosen.g.families);
+  const families = sameFamilies(chosen.g.families, INTENT_FAMILIES) ? ALL_INTENT_FAMILIES : new Set(chosen.g.families);
   const examples = intentExamples(lines, lines.map((l) => readMessage(l.text, tagger.weights)), families, chosen.g.cuts);
   const extra = chosen.g.extra ? intentExamples(extraLines, extraReads, families, chosen.g.cuts) : [];
   const table = trainLogistic([...examples, ...extra], { ...INTENT_BASE, l2: chosen.g.l2 });

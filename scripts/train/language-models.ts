@@ -14,7 +14,7 @@ import { LEXICON_LANGUAGES, type LexiconLanguage } from '../../src/core/extract/
 import { BG, BN, IG, IN, O, TAGS } from '../../src/core/extract/tagger/features.js';
 import type { TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { tokenize } from '../../src/core/extract/words.js';
-import { intentFeatures, INTENT_FAMILIES } from '../../src/core/intent/features.js';
+import { intentFeatures, INTENT_FAMILIES, OPTIONAL_INTENT_FAMILIES } from '../../src/core/intent/features.js';
 import { intentScore } from '../../src/core/intent/index.js';
 import type { ModelHeader } from '../../src/core/model/weights.js';
 import { readTopics } from '../../src/core/safety/detect.js';
@@ -220,7 +220,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
 
   const floor = trainLanguageFloor(language, tables, header);
 
-  const familyParams = Object.fromEntries(INTENT_FAMILIES.map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
+  const familyParams = Object.fromEntries([...INTENT_FAMILIES, ...OPTIONAL_INTENT_FAMILIES].map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
   return {
     models: [
       {

@@ -5,10 +5,12 @@
  * `<named>`), the first words (commands
  * such as "set a timer" or "order more bread" start with their verb), the phrase groups of
  * ./signals.ts, what the tagger found (a product at all, a named one, the whole message a search
- * phrase), and who seems to speak (first person, a question).
+ * phrase), and who seems to speak (first person, a question); in a language other than English,
+ * when the model's header names it, each word's first letters and letter grams.
  */
 import type { ReadMessage } from '../extract/index.js';
 import { featureHash } from '../model/hash.js';
+import { eachGram, GRAM_LENGTH, STEM_FROM, STEM_LENGTH, type GramPlace } from '../model/letters.js';
 import { intentPhrases, signalsOfTokens } from './signals.js';
 
 export const INTENT_FAMILIES = ['words', 'pairs', 'first', 'groups', 'mentions', 'speaker'] as const;
@@ -35,7 +37,13 @@ export function groupSigns(mask: number, language: string = 'en'): Map<number, 1
   }
   return out;
 }
-export type IntentFamily = (typeof INTENT_FAMILIES)[number];
+/**
+ * Families a model reads only when its header names them (`params.family_<name>` 1): models
+ * trained before they existed do not. `letters`: each word's first letters and letter grams
+ * (../model/letters.ts), in languages other than English.
+ */
+export const OPTIONAL_INTENT_FAMILIES = ['letters'] as const;
+export type IntentFamily = (typeof INTENT_FAMILIES)[number] | (typeof OPTIONAL_INTENT_FAMILIES)[number];
 export const ALL_INTENT_FAMILIES: ReadonlySet<IntentFamily> = new Set(INTENT_FAMILIES);
 
 const FIRST_PERSON = new Set(['i', "i'm", 'im', "i'd", "i'll", 'me', 'my', 'mine']);
@@ -76,11 +84,25 @@ export function tokensOf(read: ReadMessage): string[] {
 
 /**
  * The families a model was trained with, from its header (`params.family_<name>`: 1 read, 0 left
- * out by the trainer's cross-validation; a family the header does not name is read).
+ * out by the trainer's cross-validation; a family the header does not name is read, an optional
+ * one only when named).
  */
 export function familiesOf(params: Readonly<Record<string, number>>): ReadonlySet<IntentFamily> {
-  const out = INTENT_FAMILIES.filter((f) => params[`family_${f}`] !== 0);
-  return out.length === INTENT_FAMILIES.length ? ALL_INTENT_FAMILIES : new Set(out);
+  const out: IntentFamily[] = INTENT_FAMILIES.filter((f) => params[`family_${f}`] !== 0);
+  const optional = OPTIONAL_INTENT_FAMILIES.filter((f) => params[`family_${f}`] === 1);
+  return out.length === INTENT_FAMILIES.length && optional.length === 0 ? ALL_INTENT_FAMILIES : new Set([...out, ...optional]);
+}
+
+const GRAM_NAME: Readonly<Record<GramPlace, string>> = { first: 'g4^=', inside: 'g4=', last: 'g4$=' };
+
+/**
+ * A word's first letters and letter grams, as the words family weighs it: a question about
+ * sharpening ("affilari", regional) or recycling ("riciclarle") then shares features with the
+ * few lines of its kind that a corpus of some hundred lines a language holds.
+ */
+function letterFeatures(word: string, norm: number, f: Array<[string, number]>): void {
+  if (word.length >= STEM_FROM) f.push([`s=${word.slice(0, STEM_LENGTH)}`, norm]);
+  eachGram(word, (k, place, count) => f.push([GRAM_NAME[place] + word.slice(k, k + GRAM_LENGTH), norm / Math.sqrt(count)]));
 }
 
 /** The message's features, kept with the message: the message model and every mention's read them. */
@@ -144,6 +166,7 @@ function compute(read: ReadMessage, families: ReadonlySet<IntentFamily>): Array<
   // Words and pairs count 1/sqrt(n): a long message does not pile up evidence word by word.
   const norm = 1 / Math.sqrt(Math.max(1, words.length));
   if (families.has('words')) for (const t of new Set(words)) f.push([`u=${t}`, norm]);
+  if (families.has('letters') && read.language) for (const t of new Set(words)) if (t !== '<named>' && t !== '$') letterFeatures(t, norm, f);
   if (families.has('pairs')) {
     for (let i = 0; i < words.length; i++) f.push([`b=${words[i - 1] ?? '^'}|${words[i]}`, norm]);
     if (words.length > 0) f.push([`b=${words[words.length - 1]}|$`, norm]);

@@ -9,6 +9,7 @@
  * score higher for their length alone (and short ones not much higher either).
  */
 import { featureHash, fnv, fnvSlice } from '../model/hash.js';
+import { eachGram, GRAM_LENGTH, STEM_FROM, STEM_LENGTH, type GramPlace } from '../model/letters.js';
 import type { TopicRead } from './detect.js';
 import { cueConcepts, cueGroups } from './cues.js';
 
@@ -20,14 +21,7 @@ const STEM = featureHash('s=');
 const CUE = featureHash('c=');
 const CUE_GROUP = featureHash('g=');
 const JEST = featureHash('jest');
-const GRAM = featureHash('g4=');
-const GRAM_FIRST = featureHash('g4^');
-const GRAM_LAST = featureHash('g4$');
-/** Letters per character n-gram (with `grams`). */
-const GRAM_LENGTH = 4;
-/** Words this long or longer also count by their first STEM_LENGTH letters (languages other than English). */
-const STEM_FROM = 6;
-const STEM_LENGTH = 5;
+const GRAM: Readonly<Record<GramPlace, number>> = { first: featureHash('g4^'), inside: featureHash('g4='), last: featureHash('g4$') };
 /**
  * Messages shorter than this weigh their words as if they had this many: one word alone is
  * weak evidence of a crisis ("alone", "tablets" are also shopping queries). Chosen on the dev
@@ -62,11 +56,7 @@ export function eachFloorFeature(read: TopicRead, visit: (hash: number, value: n
     // A crude stem ("suicid", "umbrin", "pastil"): the inflections of a word the few written crises
     // of a language did not all show. English reads words alone (its model learnt from more).
     if (read.language && word.length >= STEM_FROM) visit(fnv(STEM, word.slice(0, STEM_LENGTH)), scale);
-    if (grams && word.length >= GRAM_LENGTH && word[0] !== '~') {
-      const last = word.length - GRAM_LENGTH;
-      const value = scale / Math.sqrt(last + 1);
-      for (let k = 0; k <= last; k++) visit(fnvSlice(k === 0 ? GRAM_FIRST : k === last ? GRAM_LAST : GRAM, word, k, k + GRAM_LENGTH), value);
-    }
+    if (grams && word[0] !== '~') eachGram(word, (k, place, count) => visit(fnvSlice(GRAM[place], word, k, k + GRAM_LENGTH), scale / Math.sqrt(count)));
   }
   for (const topic of read.phrases) visit(fnv(PHRASE, topic), 1);
   if (read.jest) visit(JEST, 1);
