@@ -4,14 +4,15 @@
  * keep the English line they came from and share one cross-validation group in every language (so
  * a pooled floor is never judged out of fold on a line it learnt in another language), and no
  * training-only line repeats a held-out one (nor a corpus train line one of the blind intent check
- * sets), and the corpus batches written since 2026-11-28 keep their train and held-out lines apart
- * by the same rule. Reads only files in the repository.
+ * sets or the blind reply check sets), and the corpus batches written since 2026-11-28 keep their
+ * train and held-out lines apart by the same rule. Reads only files in the repository.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadExtraLines, loadFloorLines } from '../scripts/eval/languages-corpus.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
 import { INTENT_CHECK_SETS, loadIntentCheck } from '../scripts/eval/languages-intent-check.js';
+import { loadReplyCheck } from '../scripts/eval/language-replies.js';
 
 const LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
 const ENGLISH_IDS = new Set(
@@ -73,6 +74,24 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
       const check = loadIntentCheck(lang, set)!;
       expect(check.length, lang).toBeGreaterThan(least);
       const held = check.map((l) => words(l.text));
+      const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
+      const near = training.filter((l) => {
+        const w = words(l.text);
+        return held.some((h) => jaccard(w, h) >= 0.5);
+      });
+      expect(near.map((l) => l.id), lang).toEqual([]);
+    }
+  });
+});
+
+describe('the blind reply check sets (data/languages-replies-check)', () => {
+  it('each language\'s replies load without a labelling problem, some recommending nothing; no training line shares half or more of its words with one', () => {
+    for (const lang of LANGUAGES) {
+      const replies = loadReplyCheck(lang)!;
+      expect(replies.length, lang).toBeGreaterThanOrEqual(55);
+      const nothing = replies.filter((r) => !r.spans.some((s) => s.label === 'recommended'));
+      expect(nothing.length, lang).toBeGreaterThanOrEqual(15);
+      const held = replies.map((r) => words(r.reply));
       const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
       const near = training.filter((l) => {
         const w = words(l.text);

@@ -4,6 +4,7 @@
  */
 import type { ChatsetScores } from './chatset.js';
 import { f3, goal as written } from './report.js';
+import { replyCells } from './language-replies.js';
 import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
@@ -169,7 +170,7 @@ export function renderMarkdown(r: EvalResults): string {
   }
   if (r.languages_read) {
     const lr = r.languages_read;
-    const pct = (x: Rate): string => `${x.offered}/${x.n}`;
+    const pct = (x: Pick<Rate, 'n' | 'offered'>): string => `${x.offered}/${x.n}`;
     out.push(
       '',
       `### Languages read besides English (data/languages ${lr.split}; API defaults, fast, the country's store)`,
@@ -209,6 +210,17 @@ export function renderMarkdown(r: EvalResults): string {
         ),
       ),
     );
+    if (Object.values(lr.by_language).some((x) => x.replies)) {
+      out.push(
+        '',
+        'Blind reply check sets (data/languages-replies-check: assistant replies labelled as data/replies is, through the AI SDK middleware with the country\'s store; never trained or tuned on; no target):',
+        '',
+        mdTable(
+          ['language', 'replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked'],
+          Object.entries(lr.by_language).flatMap(([lang, x]) => (x.replies ? [[lang, ...replyCells(x.replies, pct)]] : [])),
+        ),
+      );
+    }
   }
   if (r.cv) {
     out.push(

@@ -103,7 +103,8 @@ export function loadSplits(dir: URL = REPLY_DIR): Record<string, ReplySplit> {
   return JSON.parse(readFileSync(new URL('splits.json', dir), 'utf8')) as Record<string, ReplySplit>;
 }
 
-export function readReplyFile(path: string | URL, splits: Record<string, ReplySplit>, errors: string[]): Reply[] {
+/** One file's replies; `splits` maps each domain to its split, or is the split of every reply (a check set's). */
+export function readReplyFile(path: string | URL, splits: Record<string, ReplySplit> | ReplySplit, errors: string[]): Reply[] {
   const file = String(path).split('/').pop()!;
   const out: Reply[] = [];
   readFileSync(path, 'utf8').split('\n').forEach((line, n) => {
@@ -119,7 +120,7 @@ export function readReplyFile(path: string | URL, splits: Record<string, ReplySp
       if (typeof row[k] !== 'string' || !row[k]) errors.push(`${file}:${n + 1}: missing ${k}`);
     }
     if (!Array.isArray(row.spans)) row.spans = [];
-    const split = splits[row.domain];
+    const split = typeof splits === 'string' ? splits : splits[row.domain];
     if (!split) errors.push(`${file}:${n + 1}: domain "${row.domain}" is not in splits.json`);
     out.push({ ...row, file, split: split ?? 'train', spans: resolveSpans(row, errors) });
   });

@@ -36,6 +36,8 @@ export interface RepliesResult {
   nothing_linked: number;
   not_for_sale: number;
   not_for_sale_linked: number;
+  /** The same by why (own, tool, ingredient, place, work, service, other). */
+  not_for_sale_by_why: Record<string, { n: number; linked: number }>;
   /** Links whose place could not be found in the reply (should be 0). */
   unplaced: number;
   /** replyMentions on one sentence of 40–80 words, µs. */
@@ -51,7 +53,7 @@ interface Link {
 }
 
 /** Runs one reply through the middleware; the links it carries, at their places in the reply. */
-export async function linksOf(chatads: ChatAds, r: Reply, userMessage = false): Promise<{ links: Link[]; unplaced: number }> {
+export async function linksOf(chatads: ChatAds, r: Reply, userMessage = false, country = 'US'): Promise<{ links: Link[]; unplaced: number }> {
   const model = wrapLanguageModel({
     model: new MockLanguageModelV4({
       doGenerate: async () => ({
@@ -61,7 +63,7 @@ export async function linksOf(chatads: ChatAds, r: Reply, userMessage = false): 
         warnings: [],
       }),
     }),
-    middleware: affiliateLinks({ chatads, disclosure: false, analysis: { country: 'US' }, userMessage }),
+    middleware: affiliateLinks({ chatads, disclosure: false, analysis: { country }, userMessage }),
   });
   const { text } = await generateText({ model, prompt: r.question });
   return placed(text, r);
@@ -91,9 +93,15 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 
 export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev', userMessage = false): Promise<RepliesResult> {
   const replies = loadReplies().filter((r) => r.split === split);
-  const res: RepliesResult = {
-    split,
-    user_message: userMessage,
+  return { split, user_message: userMessage, ...(await scoreReplies(chatads, replies, userMessage)), sentence_us: sentenceCost(replies) };
+}
+
+/** What the links of replies through the middleware get right and wrong (RepliesResult without the split and the reader's cost). */
+export type ReplyLinkScores = Omit<RepliesResult, 'split' | 'user_message' | 'sentence_us'>;
+
+/** Each reply through the middleware (`country`: the store its links go to), its links checked against its labelled spans. */
+export async function scoreReplies(chatads: ChatAds, replies: readonly Reply[], userMessage = false, country = 'US'): Promise<ReplyLinkScores> {
+  const res: ReplyLinkScores = {
     replies: replies.length,
     links: 0,
     links_right: 0,
@@ -105,12 +113,12 @@ export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev
     nothing_linked: 0,
     not_for_sale: 0,
     not_for_sale_linked: 0,
+    not_for_sale_by_why: {},
     unplaced: 0,
-    sentence_us: { p50: null, p99: null, sentences: 0 },
     wrong: [],
   };
   for (const r of replies) {
-    const { links, unplaced } = await linksOf(chatads, r, userMessage);
+    const { links, unplaced } = await linksOf(chatads, r, userMessage, country);
     res.unplaced += unplaced;
     res.links += links.length;
     for (const l of links) {
@@ -145,11 +153,16 @@ export async function evaluateReplies(chatads: ChatAds, split: ReplySplit = 'dev
     res.named_full += Math.min(full, cap);
     if (linked < cap && links.length >= MAX_LINKS) res.named_missed_budget += cap - linked;
     for (const s of r.spans.filter((x) => x.label === 'not_for_sale_here')) {
+      const linked = links.some((l) => overlaps(s, l));
+      const why = (res.not_for_sale_by_why[s.why ?? 'other'] ??= { n: 0, linked: 0 });
       res.not_for_sale++;
-      if (links.some((l) => overlaps(s, l))) res.not_for_sale_linked++;
+      why.n++;
+      if (linked) {
+        res.not_for_sale_linked++;
+        why.linked++;
+      }
     }
   }
-  res.sentence_us = sentenceCost(replies);
   return res;
 }
 

@@ -10,6 +10,7 @@ import type { EvalResults } from './results.js';
 import type { Rate } from './offers.js';
 import type { Latency } from './speed.js';
 import { GAP } from './cv.js';
+import { replyCells } from './language-replies.js';
 import { INTENT_AUC_TARGETS, TARGETS, meets } from './targets.js';
 
 /** A target as written: two decimals, three when it is a small share (0.003). */
@@ -268,6 +269,10 @@ function reportLanguagesRead(r: NonNullable<EvalResults['languages_read']>): str
       rows.flatMap(([lang, x]) =>
         x.intent_checks.map((c) => [lang, c.set, f3(c.mention_f1), f3(c.intent_auc), pct(c.purchase_offered), pct(c.interest_offered), pct(c.non_purchase_offered), pct(c.owned_offered)]),
       ),
+    ),
+    table(
+      ['language', 'blind reply check set: replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked'],
+      rows.flatMap(([lang, x]) => (x.replies ? [[lang, ...replyCells(x.replies, pct)]] : [])),
     ),
   ].join('\n');
 }
