@@ -29,6 +29,14 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   for (const w of a) if (b.has(w)) shared++;
   return shared / (a.size + b.size - shared || 1);
 }
+/** The ids of `lines` sharing half or more of their words with one of `held`. */
+const nearIds = (lines: ReadonlyArray<{ id: string; text: string }>, held: ReadonlyArray<ReadonlySet<string>>): string[] =>
+  lines
+    .filter((l) => {
+      const w = words(l.text);
+      return held.some((h) => jaccard(w, h) >= 0.5);
+    })
+    .map((l) => l.id);
 
 describe('translated floor lines', () => {
   it('each comes from an English training line and is grouped by it, the same group in every language', () => {
@@ -61,11 +69,7 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
           .filter((l) => l.trim())
           .map((l) => (JSON.parse(l) as { text: string }).text),
       ].map(words);
-      const near = [...loadFloorLines(lang), ...loadExtraLines(lang)].filter((l) => {
-        const w = words(l.text);
-        return held.some((h) => jaccard(w, h) >= 0.5);
-      });
-      expect(near.map((l) => l.id), lang).toEqual([]);
+      expect(nearIds([...loadFloorLines(lang), ...loadExtraLines(lang)], held), lang).toEqual([]);
     }
   });
 
@@ -75,11 +79,7 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
       expect(check.length, lang).toBeGreaterThan(least);
       const held = check.map((l) => words(l.text));
       const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
-      const near = training.filter((l) => {
-        const w = words(l.text);
-        return held.some((h) => jaccard(w, h) >= 0.5);
-      });
-      expect(near.map((l) => l.id), lang).toEqual([]);
+      expect(nearIds(training, held), lang).toEqual([]);
     }
   });
 });
@@ -93,11 +93,7 @@ describe('the blind reply check sets (data/languages-replies-check)', () => {
       expect(nothing.length, lang).toBeGreaterThanOrEqual(15);
       const held = replies.map((r) => words(r.reply));
       const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
-      const near = training.filter((l) => {
-        const w = words(l.text);
-        return held.some((h) => jaccard(w, h) >= 0.5);
-      });
-      expect(near.map((l) => l.id), lang).toEqual([]);
+      expect(nearIds(training, held), lang).toEqual([]);
     }
   });
 });
