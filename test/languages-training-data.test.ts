@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadExtraLines, loadFloorLines } from '../scripts/eval/languages-corpus.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
 import { INTENT_CHECK_SETS, loadIntentCheck } from '../scripts/eval/languages-intent-check.js';
-import { loadReplyCheck } from '../scripts/eval/language-replies.js';
+import { loadReplyCheck, loadReplyTraining } from '../scripts/eval/language-replies.js';
 
 const LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
 const ENGLISH_IDS = new Set(
@@ -85,7 +85,7 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
 });
 
 describe('the blind reply check sets (data/languages-replies-check)', () => {
-  it('each language\'s replies load without a labelling problem, some recommending nothing; no training line shares half or more of its words with one', () => {
+  it('each language\'s replies load without a labelling problem, some recommending nothing; no training line or training reply shares half or more of its words with one', () => {
     for (const lang of LANGUAGES) {
       const replies = loadReplyCheck(lang)!;
       expect(replies.length, lang).toBeGreaterThanOrEqual(55);
@@ -94,6 +94,10 @@ describe('the blind reply check sets (data/languages-replies-check)', () => {
       const held = replies.map((r) => words(r.reply));
       const training = [...loadCorpus(lang).filter((l) => l.split === 'train'), ...loadFloorLines(lang), ...loadExtraLines(lang)];
       expect(nearIds(training, held), lang).toEqual([]);
+      // The written training replies (data/languages-replies), for a reply reader of the language.
+      const written = loadReplyTraining(lang);
+      expect(written.length, lang).toBeGreaterThanOrEqual(150);
+      expect(nearIds(written.map((r) => ({ id: r.id, text: r.reply })), held), lang).toEqual([]);
     }
   });
 });

@@ -7,21 +7,35 @@
  * middleware at its defaults with the country's store, as a German, French, Spanish or Italian
  * user's bot would send it; reported beside dev and test whatever the split, never a target.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { ChatAds } from '../../src/index.js';
 import { readReplyFile, type Reply } from './replies-data.js';
 import { scoreReplies, type ReplyLinkScores } from './replies.js';
 
 export type LanguageReplyScores = Omit<ReplyLinkScores, 'wrong' | 'unplaced'>;
 
+/** Replies of data/<folder>/ files, spans resolved; throws on a labelling problem. */
+function readReplies(folder: string, files: readonly string[], split: Reply['split']): Reply[] {
+  const errors: string[] = [];
+  const replies = files.flatMap((f) => readReplyFile(new URL(`../../data/${folder}/${f}`, import.meta.url), split, errors));
+  if (errors.length > 0) throw new Error(`data/${folder}: ${errors.length} problems, first: ${errors.slice(0, 5).join('; ')}`);
+  return replies;
+}
+
 /** A language's check replies, spans resolved; null when there is no set; throws on a labelling problem. */
 export function loadReplyCheck(language: string): Reply[] | null {
-  const file = new URL(`../../data/languages-replies-check/${language}.jsonl`, import.meta.url);
-  if (!existsSync(file)) return null;
-  const errors: string[] = [];
-  const replies = readReplyFile(file, 'test', errors);
-  if (errors.length > 0) throw new Error(`data/languages-replies-check/${language}.jsonl: ${errors.length} problems, first: ${errors.slice(0, 5).join('; ')}`);
-  return replies;
+  if (!existsSync(new URL(`../../data/languages-replies-check/${language}.jsonl`, import.meta.url))) return null;
+  return readReplies('languages-replies-check', [`${language}.jsonl`], 'test');
+}
+
+/**
+ * A language's written training replies (data/languages-replies/<lang>.<part>.jsonl, its README):
+ * for a reply reader of the language, none yet; the check set above is their held-out set.
+ */
+export function loadReplyTraining(language: string): Reply[] {
+  const dir = new URL('../../data/languages-replies/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl')).sort();
+  return readReplies('languages-replies', files, 'train');
 }
 
 export async function scoreReplyCheck(chatads: ChatAds, language: string, country: string): Promise<LanguageReplyScores | null> {
