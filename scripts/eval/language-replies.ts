@@ -33,13 +33,9 @@ export function loadReplyCheck(language: string): Reply[] | null {
  * for a reply reader of the language, none yet; the check set above is their held-out set.
  */
 export function loadReplyTraining(language: string): Reply[] {
-  return readReplies('languages-replies', replyTrainingFiles(language), 'train');
-}
-
-export const REPLY_TRAINING_DIR = new URL('../../data/languages-replies/', import.meta.url);
-/** The file names of a language's training replies, in order. */
-export function replyTrainingFiles(language: string): string[] {
-  return readdirSync(REPLY_TRAINING_DIR).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl')).sort();
+  const dir = new URL('../../data/languages-replies/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl')).sort();
+  return readReplies('languages-replies', files, 'train');
 }
 
 export async function scoreReplyCheck(chatads: ChatAds, language: string, country: string): Promise<LanguageReplyScores | null> {

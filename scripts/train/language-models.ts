@@ -29,8 +29,6 @@ import { floorFigures } from './safety.js';
 import { FOLDS, foldOf } from './folds.js';
 import { FLOOR_PRECISION_GOAL, SAFETY_CLASSES, SAFETY_FLOOR, SAFETY_SETTINGS, fitLanguageFloor, floorWeights } from './language-floor.js';
 import { buys, fitLanguageIntent, INTENT_BASE, INTENT_FLOOR, intentLines } from './language-intent.js';
-import { loadReplyTraining, REPLY_TRAINING_DIR, replyTrainingFiles } from '../eval/language-replies.js';
-import { trainReply } from './reply.js';
 import { trainPerceptron } from './perceptron.js';
 import type { TaggedSentence } from './corpus.js';
 import { existsSync, readdirSync } from 'node:fs';
@@ -221,7 +219,6 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
   log(`${language} intent: ${JSON.stringify({ ...intent.setting, families: intent.setting.families.join(',') })}, a ${r3(intent.a)} b ${r3(intent.b)}; CV ${JSON.stringify(intent.cv)}; dev ${JSON.stringify(intentDev)}`);
 
   const floor = trainLanguageFloor(language, tables, header);
-  const reply = fitLanguageReply(language, tagger.weights);
 
   const familyParams = Object.fromEntries([...INTENT_FAMILIES, ...OPTIONAL_INTENT_FAMILIES].map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
   return {
@@ -256,18 +253,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
         floor: INTENT_FLOOR,
       },
       floor.model,
-      reply,
     ],
     dev: { ...taggerDev, ...intentDev, ...floor.dev },
   };
-}
-
-/**
- * The reply reader of a language (models/<language>/reply.json): the English reader's model
- * (./reply.ts) fitted on the language's written training replies (data/languages-replies), read
- * with the language's tagger.
- */
-export function fitLanguageReply(language: LexiconLanguage, tagger: TaggerWeights): TrainedModel {
-  const data = Object.fromEntries(replyTrainingFiles(language).map((f) => [`data/languages-replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_TRAINING_DIR)))]));
-  return trainReply(loadReplyTraining(language), [], tagger, data, language).model;
 }

@@ -63,7 +63,7 @@ export interface ReadReply {
 function reading(reply: Reply, text: string, offset: number, tagger: TaggerWeights): Reading {
   const read = readMessage(text, tagger);
   const candidates = findCandidates(read);
-  const ctx = replyContext(read, readQuestion(reply.question, tagger.language));
+  const ctx = replyContext(read, readQuestion(reply.question));
   const bareCtx = replyContext(read, null);
   const labels = candidates.map((c) => {
     const [s, e] = charRange(read, c, offset);
@@ -223,13 +223,8 @@ export interface ReplyFit {
   dev: Record<string, number>;
 }
 
-/**
- * `language`: a language read besides English, whose reader (models/<language>/reply.json) reads
- * its replies with its own tagger; it has no dev split (its blind check set,
- * data/languages-replies-check, is read by the eval alone).
- */
-export function trainReply(train: readonly Reply[], devReplies: readonly Reply[], tagger: TaggerWeights, dataHashes: Record<string, string>, language?: string): ReplyFit {
-  log(`reading ${train.length} train replies and ${devReplies.length} dev replies${language ? ` (${language})` : ''}`);
+export function trainReply(train: readonly Reply[], devReplies: readonly Reply[], tagger: TaggerWeights, dataHashes: Record<string, string>): ReplyFit {
+  log(`reading ${train.length} train replies and ${devReplies.length} dev replies`);
   const tr = readReplies(train, tagger);
   const dv = readReplies(devReplies, tagger);
   const fold = foldsByDomain(tr);
@@ -261,7 +256,7 @@ export function trainReply(train: readonly Reply[], devReplies: readonly Reply[]
   const dev = figures(c);
   log(`reply dev (as shipped): ${JSON.stringify(dev)}`);
   const header: ModelHeader = {
-    model: `reply link-worthiness${language ? ` (${language})` : ''}: logistic regression over candidate spans (src/core/extract/reply)`,
+    model: 'reply link-worthiness: logistic regression over candidate spans (src/core/extract/reply)',
     format: 1,
     command: COMMAND,
     data: dataHashes,
@@ -271,5 +266,5 @@ export function trainReply(train: readonly Reply[], devReplies: readonly Reply[]
     dev: { ...dev, ...Object.fromEntries(Object.entries(cv).map(([k, v]) => [`cv_${k}`, v])) },
     params: { threshold_named: best.thresholds.named, threshold_generic: best.thresholds.generic, l2: best.setting.l2, epochs: best.setting.epochs, rate: RATE, seed: SEED },
   };
-  return { model: { file: language ? `models/${language}/reply.json` : 'models/reply.json', header, table: trained, floor: FLOOR }, cv, dev };
+  return { model: { file: 'models/reply.json', header, table: trained, floor: FLOOR }, cv, dev };
 }

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { scoreRead } from '../../intent/index.js';
-import { readIn } from '../index.js';
+import { readMessage } from '../index.js';
 
 export interface QuestionContext {
   /** Purchase intent of the question, 0..1. */
@@ -35,17 +35,12 @@ const OWN_SPAN = 4;
 const KEPT = 32;
 const kept = new Map<string, QuestionContext>();
 
-/**
- * `language`: the language the reply is read in (a language read besides English reads the
- * question with its own tagger and intent model; the kinds and "my" below are English words, which
- * such a reader learns to do without).
- */
-export function readQuestion(question: string | null | undefined, language = 'en'): QuestionContext | null {
+export function readQuestion(question: string | null | undefined): QuestionContext | null {
   if (typeof question !== 'string' || question.trim() === '') return null;
-  const key = createHash('sha256').update(language).update('\0').update(question).digest('base64url');
+  const key = createHash('sha256').update(question).digest('base64url');
   const hit = kept.get(key);
   if (hit) return hit;
-  const read = readIn(question, language);
+  const read = readMessage(question);
   const own = new Set<string>();
   read.words.forEach((w, i) => {
     if (!OWN.has(w.key) || (w.key === 'i' && read.words[i + 1]?.key !== 'have')) return;
