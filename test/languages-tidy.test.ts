@@ -56,18 +56,3 @@ describe('verbs of choosing and buying, and words of praise, at a mention\'s edg
     }
   });
 });
-
-describe('a Markdown table in a reply', () => {
-  // A reply's table row puts a name, a weight and a price side by side: the Spanish tagger had
-  // linked "i-Snug 2 | 3" across a cell edge and "6" of "3,6 kg" alone.
-  it('no mention crosses a cell edge, and none is a number alone', () => {
-    const table = '| Modelo | Peso | Base |\n|---|---|---|\n| Cybex Cloud T i-Size | 4,9 kg | Base T (aparte) |\n| Maxi-Cosi Pebble 360 | 4,2 kg | FamilyFix 360 (aparte) |\n| Joie i-Snug 2 | 3,6 kg | Sin base, con cinturón |';
-    const mentions = readIn(table, 'es').mentions.map((m) => m.link_text);
-    expect(mentions.length).toBeGreaterThan(0);
-    for (const m of mentions) {
-      expect(m, m).not.toContain('|');
-      expect(/\p{L}/u.test(m), m).toBe(true);
-    }
-    expect(mentions).toEqual(expect.arrayContaining(['Maxi-Cosi Pebble 360', 'i-Snug 2']));
-  });
-});

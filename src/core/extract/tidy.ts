@@ -31,11 +31,8 @@ const SPLIT = new Set(['vs', 'versus']);
 /** Marks of a store or service name: English lexicon stores, a language's services and outlets (../not-goods.ts). */
 const NOT_GOODS = new Set(['B-store', 'I-store', 'B-svc', 'I-svc', 'svc-head', 'B-outlet', 'I-outlet']);
 const JOINERS = new Set(['and', 'or', '&', 'plus']);
-/**
- * Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not);
- * a Markdown table's cell edge too: a reply's table puts a name, a weight and a price side by side.
- */
-const BREAK_RE = /[,;:!?()[\]{}"“”…|\t\n\r]|\.\s/;
+/** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
+const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
 const EDGE = new Set([
   'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
   'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
@@ -83,8 +80,7 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
     let from = span.start;
     for (let k = span.start + 1; k <= span.end; k++) {
       if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
-        // What a break leaves of a span may be a number alone ("3,6 kg" in a table row): no product.
-        if (from === span.start || hasLetter(words, from, k)) push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
+        push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
         from = k;
       } else if (SPLIT.has(words[k]!.key) || (JOINERS.has(words[k]!.key) && startsBrand(marks[k + 1]))) {
         push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
@@ -93,11 +89,6 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
     }
   }
   return out;
-}
-
-function hasLetter(words: readonly Word[], start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (/\p{L}/u.test(words[k]!.text)) return true;
-  return false;
 }
 
 function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[], language?: LexiconLanguage): void {
