@@ -216,7 +216,7 @@ export function renderMarkdown(r: EvalResults): string {
         'Blind reply check sets (data/languages-replies-check: assistant replies labelled as data/replies is, through the AI SDK middleware with the country\'s store; never trained or tuned on; no target):',
         '',
         mdTable(
-          ['language', 'replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked'],
+          ['language', 'replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked', 'links not placed'],
           Object.entries(lr.by_language).flatMap(([lang, x]) => (x.replies ? [[lang, ...replyCells(x.replies, pct)]] : [])),
         ),
       );
