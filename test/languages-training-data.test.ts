@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadExtraLines, loadFloorLines } from '../scripts/eval/languages-corpus.js';
 import { loadLanguageLines } from '../scripts/eval/languages-data.js';
 import { INTENT_CHECK_SETS, loadIntentCheck } from '../scripts/eval/languages-intent-check.js';
-import { loadReplyCheck, loadReplyTraining } from '../scripts/eval/language-replies.js';
+import { loadReplyCheck, loadReplyTraining, REPLY_CHECK_SETS } from '../scripts/eval/language-replies.js';
 
 const LANGUAGES = ['de', 'fr', 'es', 'it'] as const;
 const ENGLISH_IDS = new Set(
@@ -84,10 +84,10 @@ describe('training-only lines (floor batches, extra tagger and intent lines)', (
   });
 });
 
-describe('the blind reply check sets (data/languages-replies-check)', () => {
-  it('each language\'s replies load without a labelling problem, some recommending nothing; no training line or training reply shares half or more of its words with one', () => {
+describe('the blind reply check sets (data/languages-replies-check*)', () => {
+  it.each(REPLY_CHECK_SETS)('%s: each language\'s replies load without a labelling problem, some recommending nothing; no training line or training reply shares half or more of its words with one', (set) => {
     for (const lang of LANGUAGES) {
-      const replies = loadReplyCheck(lang)!;
+      const replies = loadReplyCheck(lang, set)!;
       expect(replies.length, lang).toBeGreaterThanOrEqual(55);
       const nothing = replies.filter((r) => !r.spans.some((s) => s.label === 'recommended'));
       expect(nothing.length, lang).toBeGreaterThanOrEqual(15);

@@ -12,7 +12,7 @@ import type { ChatAds } from '../../src/index.js';
 import { readReplyFile, type Reply } from './replies-data.js';
 import { scoreReplies, type ReplyLinkScores } from './replies.js';
 
-export type LanguageReplyScores = Omit<ReplyLinkScores, 'wrong'>;
+export type LanguageReplyScores = Omit<ReplyLinkScores, 'wrong'> & { set: ReplyCheckSet };
 
 /** Replies of data/<folder>/ files, spans resolved; throws on a labelling problem. */
 function readReplies(folder: string, files: readonly string[], split: Reply['split']): Reply[] {
@@ -22,10 +22,17 @@ function readReplies(folder: string, files: readonly string[], split: Reply['spl
   return replies;
 }
 
-/** A language's check replies, spans resolved; null when there is no set; throws on a labelling problem. */
-export function loadReplyCheck(language: string): Reply[] | null {
-  if (!existsSync(new URL(`../../data/languages-replies-check/${language}.jsonl`, import.meta.url))) return null;
-  return readReplies('languages-replies-check', [`${language}.jsonl`], 'test');
+/**
+ * The blind reply check sets, oldest first: the first was read to judge the readers tried on
+ * 2026-11-29, so the second (written for the reader kept) is the one that says how a reader does.
+ */
+export const REPLY_CHECK_SETS = ['languages-replies-check', 'languages-replies-check-2'] as const;
+export type ReplyCheckSet = (typeof REPLY_CHECK_SETS)[number];
+
+/** A language's replies of a check set, spans resolved; null when there is none; throws on a labelling problem. */
+export function loadReplyCheck(language: string, set: ReplyCheckSet = 'languages-replies-check'): Reply[] | null {
+  if (!existsSync(new URL(`../../data/${set}/${language}.jsonl`, import.meta.url))) return null;
+  return readReplies(set, [`${language}.jsonl`], 'test');
 }
 
 /**
@@ -33,27 +40,38 @@ export function loadReplyCheck(language: string): Reply[] | null {
  * for a reply reader of the language, none yet; the check set above is their held-out set.
  */
 export function loadReplyTraining(language: string): Reply[] {
-  const dir = new URL('../../data/languages-replies/', import.meta.url);
-  const files = readdirSync(dir).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl')).sort();
-  return readReplies('languages-replies', files, 'train');
+  return readReplies('languages-replies', replyTrainingFiles(language), 'train');
 }
 
-export async function scoreReplyCheck(chatads: ChatAds, language: string, country: string): Promise<LanguageReplyScores | null> {
-  const replies = loadReplyCheck(language);
-  if (!replies) return null;
-  // `unplaced`: links of replies whose output could not be matched back to the reply's text (a
-  // link across a table's cell edge, whose "|" linkify escapes), counted as no links.
-  const { wrong: _wrong, ...scores } = await scoreReplies(chatads, replies, false, country);
-  return scores;
+export const REPLY_TRAINING_DIR = new URL('../../data/languages-replies/', import.meta.url);
+/** The file names of a language's training replies, in order. */
+export function replyTrainingFiles(language: string): string[] {
+  return readdirSync(REPLY_TRAINING_DIR).filter((f) => f.startsWith(`${language}.`) && f.endsWith('.jsonl')).sort();
+}
+
+/** Each check set of a language that has one, scored. */
+export async function scoreReplyChecks(chatads: ChatAds, language: string, country: string): Promise<LanguageReplyScores[]> {
+  const out: LanguageReplyScores[] = [];
+  for (const set of REPLY_CHECK_SETS) {
+    const replies = loadReplyCheck(language, set);
+    if (!replies) continue;
+    // `unplaced`: links of replies whose output could not be matched back to the reply's text (a
+    // link across a table's cell edge, whose "|" linkify escapes), counted as no links.
+    const { wrong: _wrong, ...scores } = await scoreReplies(chatads, replies, false, country);
+    out.push({ ...scores, set });
+  }
+  return out;
 }
 
 /** A language's row of the report's and the markdown's table; `count` writes "k of n" its way. */
 export function replyCells(x: LanguageReplyScores, count: (r: { n: number; offered: number }) => string): string[] {
   const own = x.not_for_sale_by_why.own ?? { n: 0, linked: 0 };
   return [
+    x.set,
     `${x.replies} (${x.replies - x.nothing_replies} recommend)`,
     count({ n: x.links, offered: x.links_right }),
     count({ n: x.named, offered: x.named_linked }),
+    count({ n: x.types, offered: x.types_linked }),
     count({ n: x.nothing_replies, offered: x.nothing_linked }),
     count({ n: own.n, offered: own.linked }),
     count({ n: x.not_for_sale - own.n, offered: x.not_for_sale_linked - own.linked }),

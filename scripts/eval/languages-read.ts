@@ -31,7 +31,7 @@ import type { Rate } from './offers.js';
 import { scoreCheck, type LanguageCheckScores } from './languages-check.js';
 import { scoreIntentChecks, type IntentCheckScores } from './languages-intent-check.js';
 import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js';
-import { scoreReplyCheck, type LanguageReplyScores } from './language-replies.js';
+import { scoreReplyChecks, type LanguageReplyScores } from './language-replies.js';
 
 export interface LanguageReadScores {
   lines: number;
@@ -52,8 +52,8 @@ export interface LanguageReadScores {
   check: LanguageCheckScores | null;
   /** The blind intent check sets of the language (data/languages-intent-check, -2): reported, never a target. */
   intent_checks: IntentCheckScores[];
-  /** The blind reply check set of the language (data/languages-replies-check): links in replies through the middleware; reported, never a target. */
-  replies: LanguageReplyScores | null;
+  /** The blind reply check sets of the language (data/languages-replies-check*): links in replies through the middleware; reported, never a target. */
+  replies: LanguageReplyScores[];
 }
 
 export interface LanguagesReadResult {
@@ -121,7 +121,7 @@ async function scoreLanguage(chatads: ChatAds, language: CorpusLanguage, split: 
     analyze_ms: { p50: ms(percentile(samples, 50)), p99: ms(percentile(samples, 99)) },
     check: await scoreCheck(chatads, language, country),
     intent_checks: await scoreIntentChecks(chatads, language, country),
-    replies: await scoreReplyCheck(chatads, language, country),
+    replies: await scoreReplyChecks(chatads, language, country),
   };
 }
 

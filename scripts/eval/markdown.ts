@@ -210,14 +210,14 @@ export function renderMarkdown(r: EvalResults): string {
         ),
       ),
     );
-    if (Object.values(lr.by_language).some((x) => x.replies)) {
+    if (Object.values(lr.by_language).some((x) => x.replies.length > 0)) {
       out.push(
         '',
-        'Blind reply check sets (data/languages-replies-check: assistant replies labelled as data/replies is, through the AI SDK middleware with the country\'s store; never trained or tuned on; no target):',
+        'Blind reply check sets (data/languages-replies-check*: assistant replies labelled as data/replies is, through the AI SDK middleware with the country\'s store; never trained or tuned on; no target):',
         '',
         mdTable(
-          ['language', 'replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked', 'links not placed'],
-          Object.entries(lr.by_language).flatMap(([lang, x]) => (x.replies ? [[lang, ...replyCells(x.replies, pct)]] : [])),
+          ['language', 'set', 'replies', 'links right', 'named recommended linked', 'types recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked', 'links not placed'],
+          Object.entries(lr.by_language).flatMap(([lang, x]) => x.replies.map((c) => [lang, ...replyCells(c, pct)])),
         ),
       );
     }

@@ -32,6 +32,9 @@ export interface RepliesResult {
   named_full: number;
   /** Named products not linked (within the cap) in replies whose link budget was spent on other words. */
   named_missed_budget: number;
+  /** Product types recommended (distinct texts), counted up to what maxLinks leaves after the names, and those linked. */
+  types: number;
+  types_linked: number;
   nothing_replies: number;
   nothing_linked: number;
   not_for_sale: number;
@@ -109,6 +112,8 @@ export async function scoreReplies(chatads: ChatAds, replies: readonly Reply[], 
     named_linked: 0,
     named_full: 0,
     named_missed_budget: 0,
+    types: 0,
+    types_linked: 0,
     nothing_replies: 0,
     nothing_linked: 0,
     not_for_sale: 0,
@@ -152,6 +157,12 @@ export async function scoreReplies(chatads: ChatAds, replies: readonly Reply[], 
     res.named_linked += Math.min(linked, cap);
     res.named_full += Math.min(full, cap);
     if (linked < cap && links.length >= MAX_LINKS) res.named_missed_budget += cap - linked;
+    // Product types recommended (by their text), within what the link budget leaves after the names.
+    const types = new Set(recommended.filter((s) => s.kind === 'generic').map((s) => s.product.toLowerCase()));
+    const typesLinked = [...types].filter((t) => links.some((l) => recommended.some((s) => s.kind === 'generic' && s.product.toLowerCase() === t && overlaps(s, l)))).length;
+    const typeCap = Math.min(types.size, MAX_LINKS - cap);
+    res.types += typeCap;
+    res.types_linked += Math.min(typesLinked, typeCap);
     for (const s of r.spans.filter((x) => x.label === 'not_for_sale_here')) {
       const linked = links.some((l) => overlaps(s, l));
       const why = (res.not_for_sale_by_why[s.why ?? 'other'] ??= { n: 0, linked: 0 });

@@ -271,8 +271,8 @@ function reportLanguagesRead(r: NonNullable<EvalResults['languages_read']>): str
       ),
     ),
     table(
-      ['language', 'blind reply check set: replies', 'links right', 'named recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked', 'links not placed'],
-      rows.flatMap(([lang, x]) => (x.replies ? [[lang, ...replyCells(x.replies, pct)]] : [])),
+      ['language', 'blind reply check set (data/…)', 'replies', 'links right', 'named recommended linked', 'types recommended linked', 'replies recommending nothing linked', 'own things linked', 'other not-for-sale linked', 'links not placed'],
+      rows.flatMap(([lang, x]) => x.replies.map((c) => [lang, ...replyCells(c, pct)])),
     ),
   ].join('\n');
 }
