@@ -48,10 +48,17 @@ interface Case {
   /** A shopping question, and the words of it the offer links. */
   shopping: string;
   product: string;
-  /** A bot's reply recommending something: the words linked, and the function word before them. */
+  /** A bot's reply recommending a product by its name: the words linked, and the function word before them. */
   reply: string;
   replyProduct: string;
   before: string;
+  /**
+   * A reply recommending a product type alone, in prose: the reply reader links a type only when
+   * confident (as the English one does), but never the function word before it.
+   */
+  typeReply: string;
+  typeProduct: string;
+  typeBefore: string;
   crises: Record<Crisis, string>;
   /** An idiom that names dying without a crisis, alone and before a shopping question. */
   idiom: string;
@@ -66,9 +73,12 @@ const CASES: readonly Case[] = [
     host: 'www.amazon.de',
     shopping: 'Welcher Staubsauger ist gut für Tierhaare?',
     product: 'Staubsauger',
-    reply: 'Ich empfehle dir einen Staubsauger mit Turbobürste, der schafft Tierhaare problemlos.',
-    replyProduct: 'Staubsauger mit Turbobürste',
-    before: 'einen',
+    reply: 'Ich empfehle dir den Roborock Q7 Max, der schafft Tierhaare problemlos.',
+    replyProduct: 'Roborock Q7 Max',
+    before: 'den',
+    typeReply: 'Ich empfehle dir einen Staubsauger mit Turbobürste, der schafft Tierhaare problemlos.',
+    typeProduct: 'Staubsauger mit Turbobürste',
+    typeBefore: 'einen',
     crises: {
       self_harm: 'Ich habe heute Abend alle meine Tabletten genommen, ich will nicht mehr aufwachen.',
       abuse: 'Mein Mann schlägt mich jeden Abend und ich habe Angst, nach Hause zu gehen.',
@@ -84,9 +94,12 @@ const CASES: readonly Case[] = [
     host: 'www.amazon.fr',
     shopping: 'Je cherche un aspirateur sans fil pour mon appartement, lequel me conseillez-vous ?',
     product: 'aspirateur sans fil',
-    reply: 'Pour courir, je vous conseille des écouteurs sans fil.',
-    replyProduct: 'écouteurs sans fil',
-    before: 'des',
+    reply: 'Pour courir, je vous conseille les Shokz OpenRun Pro.',
+    replyProduct: 'Shokz OpenRun Pro',
+    before: 'les',
+    typeReply: 'Pour courir, je vous conseille des écouteurs sans fil.',
+    typeProduct: 'écouteurs sans fil',
+    typeBefore: 'des',
     crises: {
       self_harm: 'Je ne veux plus vivre, je pense à me tuer ce soir.',
       abuse: "Mon mari me frappe et j'ai peur de rentrer à la maison.",
@@ -102,9 +115,12 @@ const CASES: readonly Case[] = [
     host: 'www.amazon.es',
     shopping: '¿Qué auriculares me recomiendas para correr?',
     product: 'auriculares',
-    reply: 'Para correr te recomiendo unos auriculares inalámbricos deportivos.',
-    replyProduct: 'auriculares inalámbricos deportivos',
+    reply: 'Para correr te recomiendo unos Jabra Elite 8 Active.',
+    replyProduct: 'Jabra Elite 8 Active',
     before: 'unos',
+    typeReply: 'Para correr te recomiendo unos auriculares inalámbricos deportivos.',
+    typeProduct: 'auriculares inalámbricos deportivos',
+    typeBefore: 'unos',
     crises: {
       self_harm: 'Quiero morirme, esta noche me voy a tomar todas las pastillas.',
       abuse: 'Mi pareja me pega y tengo miedo de volver a casa.',
@@ -120,9 +136,12 @@ const CASES: readonly Case[] = [
     host: 'www.amazon.it',
     shopping: 'Mi consigli un passeggino leggero?',
     product: 'passeggino leggero',
-    reply: 'Per la città ti consiglio un passeggino leggero e pieghevole.',
-    replyProduct: 'passeggino leggero e pieghevole',
-    before: 'un',
+    reply: 'Per la città ti consiglio il Cybex Eezy S Twist.',
+    replyProduct: 'Cybex Eezy S Twist',
+    before: 'il',
+    typeReply: 'Per la città ti consiglio un passeggino leggero e pieghevole.',
+    typeProduct: 'passeggino leggero e pieghevole',
+    typeBefore: 'un',
     crises: {
       self_harm: 'Voglio farla finita, stasera prendo tutte le pillole.',
       abuse: 'Mio marito mi picchia ogni sera e ho paura di tornare a casa.',
@@ -350,7 +369,7 @@ describe('the AI SDK middleware', () => {
 
   it('a sentence in a language read is not held back by the language gate (the user\'s offers land in it)', async () => {
     const de = CASES[0]!;
-    const url = 'https://www.amazon.de/s?k=Staubsauger+mit+Turbob%C3%BCrste&tag=t-21';
+    const url = 'https://www.amazon.de/s?k=Roborock+Q7+Max&tag=t-21';
     const analyzer = {
       analyze: async ({ message }: { message: string }) => {
         const base = await plain.analyze({ message: 'x' });
@@ -380,6 +399,18 @@ describe('linkify', () => {
     expect(r.links.map((l) => l.text)).toEqual([product]);
     expect(r.text).toBe(c.reply.replace(product, `[${product}](${url})`));
     expect(r.text).toContain(` ${c.before} [${product}`);
+  });
+
+  it.each(CASES.map((c) => [c.lang, c] as const))('%s: a reply recommending a product type in prose: any link is on the type\'s words, never the function word before them', async (_lang, c) => {
+    const chatads = inProcess();
+    const data = await chatads.analyze({ message: c.typeReply, role: 'assistant', min_intent: 'any', country: c.country });
+    expect(data.language).toBe(c.lang);
+    const texts = data.offers.map((o) => o.link_text);
+    expect(texts.length).toBeLessThanOrEqual(1);
+    if (texts.length === 1) productLinked(texts, c.typeProduct, c.lang);
+    const r = linkify(c.typeReply, data.offers, { disclosure: false, languages: FOUR });
+    expect(r.text).not.toContain(`[${c.typeBefore}`);
+    expect(r.links.every((l) => c.typeProduct.startsWith(l.text)), JSON.stringify(r.links)).toBe(true);
   });
 
   it('a sentence in a language read passes the gate: linked as an English one is (the gate holds only languages not read)', () => {

@@ -37,7 +37,7 @@ export function loadReplyCheck(language: string, set: ReplyCheckSet = 'languages
 
 /**
  * A language's written training replies (data/languages-replies/<lang>.<part>.jsonl, its README):
- * for a reply reader of the language, none yet; the check set above is their held-out set.
+ * the reply reader of the language learns from them (scripts/train/reply.ts); the check sets above are their held-out sets.
  */
 export function loadReplyTraining(language: string): Reply[] {
   return readReplies('languages-replies', replyTrainingFiles(language), 'train');

@@ -9,22 +9,25 @@
  * Each trainer fits on train splits and returns its file; this script only orders them (the
  * intent classifier reads its texts with the tagger) and writes them.
  *
- *   models/<lang>/{tagger,intent,safety}.json (de, fr, es, it: ./language-models.ts with ./language-intent.ts
- *                              and ./language-floor.ts, on data/languages)
+ *   models/<lang>/{tagger,intent,safety,reply}.json (de, fr, es, it: ./language-models.ts with
+ *                              ./language-intent.ts, ./language-floor.ts and ./reply.ts, on
+ *                              data/languages and data/languages-replies)
  *
  *   npm run train -- [--data DIR] [--ablation] [--only reply|languages|floors] [--language de ...]
  * `--only reply` refits models/reply.json alone, reading replies with the shipped tagger (which a
  * full run rebuilds byte for byte first), for quick work on the reply reader; `--only languages`
  * refits the four languages' models alone (they read nothing the English models learn), `--only
  * floors` their safety floors alone (models/<lang>/safety.json: they read no other model).
- * `--language` (repeatable, with `--only languages|floors`) refits those languages alone, so that
- * two processes can share the four languages between two cores.
+ * `--language` (repeatable, with `--only languages|floors|reply`) refits those languages alone, so
+ * that two processes can share the four languages between two cores; with `--only reply`, their
+ * reply readers alone (models/<lang>/reply.json), read with their shipped taggers, which a full
+ * run or `--only languages` rebuilds byte for byte first.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILIES, type Family } from '../../src/core/extract/tagger/features.js';
-import { shippedWeights, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
+import { languageTaggerWeights, shippedWeights, type TaggerWeights } from '../../src/core/extract/tagger/index.js';
 import { INTENT_FAMILIES } from '../../src/core/intent/features.js';
 import { COMMAND, corpusHashes, dataDir, hashes, log, ROOT, sha256File, writeModel } from './files.js';
 import { fitIntent, intentData, trainIntent } from './intent.js';
@@ -32,7 +35,7 @@ import { trainLanguage } from './language.js';
 import { LANGUAGE_FILES, languageData, TAXONOMY_FILE } from './language-data.js';
 import { trainReply } from './reply.js';
 import { trainSafety } from './safety.js';
-import { languageTableHashes, trainLanguageFloor, trainLanguageModels } from './language-models.js';
+import { fitLanguageReply, languageTableHashes, trainLanguageFloor, trainLanguageModels } from './language-models.js';
 import { LEXICON_LANGUAGES } from '../../src/core/extract/language-lexicon.js';
 import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
 import { crossFittedTaggers, fitTagger, taggerData, trainTagger } from './tagger.js';
@@ -44,8 +47,8 @@ if (values.only !== undefined && !ALONE.includes(values.only)) {
 }
 
 const unknown = (values.language ?? []).filter((l) => !(LEXICON_LANGUAGES as readonly string[]).includes(l));
-if (unknown.length > 0 || (values.language && values.only !== 'languages' && values.only !== 'floors')) {
-  throw new Error(`--language: one of ${LEXICON_LANGUAGES.join(', ')}, with --only languages or floors (got ${(values.language ?? []).join(', ')})`);
+if (unknown.length > 0 || (values.language && values.only !== 'languages' && values.only !== 'floors' && values.only !== 'reply')) {
+  throw new Error(`--language: one of ${LEXICON_LANGUAGES.join(', ')}, with --only languages, floors or reply (got ${(values.language ?? []).join(', ')})`);
 }
 /** The languages other than English to fit: those of `--language`, else all. */
 const LANGUAGES = LEXICON_LANGUAGES.filter((l) => !values.language || values.language.includes(l));
@@ -77,7 +80,8 @@ function fitReplies(taggerWeights: TaggerWeights): void {
   writeModel(reply.model);
 }
 if (values.only === 'reply') {
-  fitReplies(shippedWeights());
+  if (values.language) for (const language of LANGUAGES) writeModel(fitLanguageReply(language, languageTaggerWeights(language)));
+  else fitReplies(shippedWeights());
   process.exit(0);
 }
 

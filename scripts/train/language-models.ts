@@ -24,11 +24,15 @@ import { evaluateChatset } from '../eval/chatset.js';
 import { corpusDir, extraFiles, floorFiles, loadCorpus, loadExtraLines, type CorpusLine } from '../eval/languages-corpus.js';
 import { LANGUAGE_FIXTURES } from '../eval/languages-data.js';
 import { rocAuc } from '../eval/metrics.js';
-import { COMMAND, ROOT, asShipped, log, r3, sha256File, type TrainedModel } from './files.js';
+import { COMMAND, ROOT, asShipped, corpusHashes as dirHashes, log, r3, sha256File, type TrainedModel } from './files.js';
 import { floorFigures } from './safety.js';
 import { FOLDS, foldOf } from './folds.js';
 import { FLOOR_PRECISION_GOAL, SAFETY_CLASSES, SAFETY_FLOOR, SAFETY_SETTINGS, fitLanguageFloor, floorWeights } from './language-floor.js';
 import { buys, fitLanguageIntent, INTENT_BASE, INTENT_FLOOR, intentLines } from './language-intent.js';
+import { loadReplyTraining, REPLY_TRAINING_DIR, replyTrainingFiles } from '../eval/language-replies.js';
+import { readReplies, trainReply, type ReadReply } from './reply.js';
+import { loadReplies, REPLY_DIR } from '../eval/replies-data.js';
+import { shippedWeights } from '../../src/core/extract/tagger/index.js';
 import { trainPerceptron } from './perceptron.js';
 import type { TaggedSentence } from './corpus.js';
 import { existsSync, readdirSync } from 'node:fs';
@@ -219,6 +223,7 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
   log(`${language} intent: ${JSON.stringify({ ...intent.setting, families: intent.setting.families.join(',') })}, a ${r3(intent.a)} b ${r3(intent.b)}; CV ${JSON.stringify(intent.cv)}; dev ${JSON.stringify(intentDev)}`);
 
   const floor = trainLanguageFloor(language, tables, header);
+  const reply = fitLanguageReply(language, tagger.weights);
 
   const familyParams = Object.fromEntries([...INTENT_FAMILIES, ...OPTIONAL_INTENT_FAMILIES].map((f) => [`family_${f}`, intent.families.has(f) ? 1 : 0]));
   return {
@@ -253,7 +258,27 @@ export function trainLanguageModels(language: LexiconLanguage, tables: Record<st
         floor: INTENT_FLOOR,
       },
       floor.model,
+      reply,
     ],
     dev: { ...taggerDev, ...intentDev, ...floor.dev },
   };
+}
+
+/**
+ * The reply reader of a language (models/<language>/reply.json): the English reader's model
+ * (./reply.ts) fitted on the language's written training replies (data/languages-replies), read
+ * with the language's tagger.
+ */
+export function fitLanguageReply(language: LexiconLanguage, tagger: TaggerWeights): TrainedModel {
+  const data = {
+    ...Object.fromEntries(replyTrainingFiles(language).map((f) => [`data/languages-replies/${f}`, sha256File(fileURLToPath(new URL(f, REPLY_TRAINING_DIR)))])),
+    ...dirHashes(REPLY_DIR),
+  };
+  return trainReply(loadReplyTraining(language), [], tagger, data, { language, borrowed: englishReplies() }).model;
+}
+
+let english: ReadReply[] | undefined;
+/** The English train replies (data/replies), read once a process with the shipped English tagger. */
+function englishReplies(): ReadReply[] {
+  return (english ??= readReplies(loadReplies().filter((r) => r.split === 'train'), shippedWeights()));
 }

@@ -229,13 +229,8 @@ function nlpAnalysis(message: string, language: string, method: ExtractionMethod
  * the best of them; the words of a reply say nothing of the shopper's intent.
  */
 function replyAnalysis(reply: string, question: string | null, language: string): Analysis {
-  // A reply in a language with models of its own: the mentions its tagger (which learnt from
-  // replies too) finds, each unscored (null passes every min_intent); the reply reader is English.
-  if (modelLanguage(language)) {
-    const mentions = readIn(reply, language).mentions;
-    return { candidates: mentions.map((mention) => ({ mention, score: null })), messageScore: null, method: 'nlp', cacheable: true };
-  }
-  const candidates = replyMentions(reply, question);
+  // A language with models of its own has a reply reader of its own (models/<language>/reply.json).
+  const candidates = replyMentions(reply, question, undefined, modelLanguage(language) ?? 'en');
   const messageScore = candidates.length === 0 ? null : Math.max(...candidates.map((c) => c.score));
   return { candidates, messageScore, method: 'nlp', cacheable: true };
 }

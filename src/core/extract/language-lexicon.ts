@@ -76,6 +76,13 @@ export function isFunctionWord(key: string, language: LexiconLanguage): boolean 
   return index(language).functionWords.has(fold(key, language));
 }
 
+/** A word of the language's lexicons: a function word, a product type's first word or a compound's type tail. */
+export function isLexiconWord(key: string, language: LexiconLanguage): boolean {
+  const { byFirst, heads, functionWords } = index(language);
+  const k = fold(key, language);
+  return functionWords.has(k) || byFirst.has(k) || heads.has(k);
+}
+
 /** True when a proper tail of `key`, of MIN_HEAD letters or more, is a lexicon type. */
 function compoundHead(key: string, heads: ReadonlySet<string>): boolean {
   if (key.length <= MIN_HEAD || key.length > MAX_COMPOUND) return false;

@@ -4,54 +4,30 @@
  * an instruction: "unplug"; a quantity: "2 cups"; advice against: "avoid"), what its sentence is
  * (a question, an instruction, a recommendation), its lexicon marks and its shape. Words of the
  * span itself are read only through their shape and marks, so the model carries over to product
- * domains it never saw.
+ * domains it never saw. The context words are the reply's language's (./cues.ts).
  */
 import { featureHash, fnv } from '../../model/hash.js';
 import { isName, languageModel } from '../../language/identify.js';
 import type { ReadMessage } from '../index.js';
 import type { Word } from '../words.js';
 import { candidateEnd, type Candidate } from './candidates.js';
+import { replyCues } from './cues.js';
+import { isFunctionWord, isLexiconWord } from '../language-lexicon.js';
 import type { QuestionContext } from './question.js';
 
-const OWN = new Set(['your', 'my', 'our', 'his', 'her', 'their', 'its', "you're", 'yours']);
-const LIKE = new Set(['like', 'as', 'e.g', 'eg', 'including', 'namely']);
-const RECOMMEND = new Set([
-  'recommend', 'recommended', 'suggest', 'try', 'get', 'grab', 'consider', 'pick', 'buy', 'choose', 'go', 'check', 'love', 'favorite',
-  'favourite', 'option', 'options', 'choice', 'pick', 'worth', 'invest', 'upgrade', 'swap', 'look', 'best', 'top', 'solid', 'great',
-  'excellent', 'want', 'need', 'splurge', 'budget', 'alternative', 'winner', 'read', 'watch', 'play',
-]);
-const AGAINST = new Set(['avoid', 'skip', "don't", 'dont', 'not', 'never', 'instead', 'steer', 'overpriced', 'unless', 'than']);
-/** Verbs that open an instruction about a thing the user already has. */
-const INSTRUCTION = new Set([
-  'unplug', 'plug', 'open', 'close', 'press', 'hold', 'use', 'wipe', 'remove', 'clean', 'restart', 'reboot', 'turn', 'tap', 'click',
-  'select', 'go', 'set', 'add', 'mix', 'stir', 'preheat', 'heat', 'place', 'put', 'pour', 'check', 'make', 'connect', 'disconnect',
-  'reset', 'update', 'install', 'uninstall', 'charge', 'let', 'rinse', 'soak', 'fill', 'drain', 'reinstall', 'navigate', 'launch',
-  'whisk', 'bake', 'cook', 'chop', 'slice', 'season', 'toss', 'combine', 'serve', 'wash', 'dry', 'store', 'keep', 'run', 'switch',
-]);
-const QUANTITY = new Set([
-  'cup', 'cups', 'tbsp', 'tsp', 'tablespoon', 'tablespoons', 'teaspoon', 'teaspoons', 'g', 'kg', 'oz', 'ml', 'l', 'lb', 'lbs', 'pinch',
-  'handful', 'clove', 'cloves', 'slice', 'slices', 'can', 'cans', 'grams', 'pound', 'pounds', 'ounces', 'litre', 'liter', 'dash',
-]);
 const INSIDE_FUNCTION = new Set(['the', 'a', 'an', 'or', 'and', 'to', 'with', 'your', 'you', 'on', 'in', 'for', 'of', 'is', 'it', 'at', 'from', 'by', 'per', 'about']);
-/** Last words of the names of places, and of services and apps: a feature, not a verdict. */
-const PLACE_HEADS = new Set(
-  ('tower park castle station museum cathedral church monastery abbey palace bridge street square market airport beach island ' +
-    'lake river mountain valley falls garden gardens zoo gallery theatre theater stadium hall centre center city village ' +
-    'coast bay viewpoint temple shrine basilica fort forest trail line road avenue harbour harbor port pier quarter district ' +
-    'grove house building lagoon villa hill hills gate canal wharf terminal pavilion fountain springs cave caves glacier reserve ' +
-    'estate mill').split(' '),
-);
-const SERVICE_HEADS = new Set(
-  ('app apps store express program programme service services office website site account subscription plan network ' +
-    'channel radio podcast platform club membership insurance bank airline airlines railway rail transit cloud tram streetcar ' +
-    'ferry metro subway bus railcard pass').split(' '),
-);
-const PLACE = new Set(['at', 'near', 'from', 'in', 'to', 'via', 'on']);
-/** Keys and settings screens: the words of a shortcut ("Control + Option + Shift") or a menu item. */
-const UI_WORDS = new Set(
-  ('ctrl control alt option shift cmd command fn esc escape enter return tab delete backspace spacebar settings preferences ' +
-    'menu system general privacy security advanced display bluetooth notifications accessibility storage').split(' '),
-);
+
+/**
+ * An ordinary word of the reply's language, not a name ("Ingredients", "Try another outlet" against
+ * "Anker", "XM5"): English by its word list, another language by its lexicons (product types and
+ * function words), where German nouns are capitalised like names.
+ */
+function ordinaryWord(read: ReadMessage, key: string): boolean {
+  if (isName(key)) return false;
+  return read.language ? isLexiconWord(key, read.language) : languageModel().english.has(key);
+}
+
+const insideFunction = (read: ReadMessage, key: string): boolean => (read.language ? isFunctionWord(key, read.language) : INSIDE_FUNCTION.has(key));
 /** Small words a title keeps in lower case between its capitalised words ("Crime and Punishment"). */
 const TITLE_SMALL = new Set(['of', 'the', 'and', 'a', 'an', 'to', 'in', 'on', 'for', 'at', 'by', 'with', 'from', 'or', 'as', 'into']);
 
@@ -108,14 +84,15 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: strin
   if (span.every((w) => !w.capitalized)) add('lower');
   if (span.some((w) => w.text.length > 1 && w.text === w.text.toUpperCase() && /\p{L}/u.test(w.text))) add('caps-word');
   // Ordinary English words ("Ingredients", "Try another outlet") against names ("Anker", "XM5").
-  const { english } = languageModel();
-  const ordinary = span.filter((w) => english.has(w.key) && !isName(w.key)).length;
+  const cues = replyCues(ctx.read.language);
+  const ordinary = span.filter((w) => ordinaryWord(ctx.read, w.key)).length;
   const ordinaryClass = ordinary === span.length ? 'all' : ordinary === 0 ? 'none' : 'some';
   add(`ordinary=${ordinaryClass}`);
   // Places and services by their last word ("Belém Tower", "Heathrow Express", "Google Play Store").
-  const head = last.base ?? last.key;
-  if (PLACE_HEADS.has(head)) add('head=place');
-  else if (SERVICE_HEADS.has(head)) add('head=service');
+  // (In the other languages a name's head may come first: "Torre de Belém", "app de la banque".)
+  const heads = ctx.read.language ? [last.base ?? last.key, first.key] : [last.base ?? last.key];
+  if (heads.some((h) => cues.placeHeads.has(h))) add('head=place');
+  else if (heads.some((h) => cues.serviceHeads.has(h))) add('head=service');
   // A phrase, not a name: punctuation or function words inside ("Reseat the tyre", "Dehydration, caffeine or meals").
   const inner = text.slice(first.start, candidateEnd(ctx.read, c));
   if (/[,;$→?!]/.test(inner)) add('inner-punct');
@@ -125,14 +102,14 @@ export function candidateFeatures(ctx: ReplyContext, c: Candidate, names?: strin
     // An edition ("(M3 Pro)", "(4th Gen)", "(2024)") against a note ("(serves 4)", "(about 1 litre)").
     else add(/(?:^|\s)\p{Ll}{2,}/u.test(bracketed[1]!) ? 'ends-bracketed-note' : 'ends-bracketed');
   }
-  const functionWords = span.slice(1).filter((w) => INSIDE_FUNCTION.has(w.key)).length;
+  const functionWords = span.slice(1).filter((w) => insideFunction(ctx.read, w.key)).length;
   if (functionWords > 0) add(functionWords > 1 ? 'inner-function-words' : 'inner-function-word');
   if (span.length > 1 && span.slice(1).every((w) => !w.capitalized && !/\p{N}/u.test(w.text))) add('rest-lower');
   // Title case: every word capitalised but the small ones ("The Death of Ivan Ilyich"); a sentence has lower-case words.
   if (span.length > 1 && span.every((w) => w.capitalized || /\p{N}/u.test(w.text) || TITLE_SMALL.has(w.text))) {
     add(span.some((w) => TITLE_SMALL.has(w.text)) ? 'title-case' : 'all-capitalised');
   }
-  if (span.some((w) => UI_WORDS.has(w.key))) add('ui-word');
+  if (span.some((w) => cues.ui.has(w.key))) add('ui-word');
   // A step of a menu path ("Settings → System → Remote Play") or a shortcut.
   const around = `${first.gap}${words[c.end]?.gap ?? ''}`;
   if (/[→>]/.test(around) || /→|\s>\s/.test(inner)) add('menu-path');
@@ -207,13 +184,13 @@ function startFeatures(ctx: ReplyContext, start: number): readonly string[] {
 
 function readStart(ctx: ReplyContext, start: number): string[] {
   const { text, words } = ctx.read;
-  const { english } = languageModel();
+  const cues = replyCues(ctx.read.language);
   const f: string[] = [];
   const first = words[start]!;
   if (first.sentenceStart) f.push('sentence-start');
-  if (first.key === 'the') f.push('starts-the');
+  if (first.key === cues.the) f.push('starts-the');
   if (first.oddCase) f.push('odd-case');
-  if (english.has(first.key) && !isName(first.key)) f.push(first.sentenceStart ? 'first-ordinary-at-start' : 'first-ordinary');
+  if (ordinaryWord(ctx.read, first.key)) f.push(first.sentenceStart ? 'first-ordinary-at-start' : 'first-ordinary');
   // Before: the two words and the gap's markup.
   const p1 = words[start - 1];
   const p2 = words[start - 2];
@@ -230,13 +207,13 @@ function readStart(ctx: ReplyContext, start: number): string[] {
   // The words before it in its sentence: the user's own, "like the", a recommendation, advice against, a quantity, a place.
   const from = ctx.sentence[start]!;
   const window = words.slice(Math.max(from, start - 4), start).map((w) => w.key);
-  if (window.some((k) => OWN.has(k))) f.push('cue=own');
-  if (p1 && OWN.has(p1.key)) f.push('cue=own-1');
-  if (window.some((k) => LIKE.has(k)) || (p1?.key === 'the' && p2 && LIKE.has(p2.key))) f.push('cue=like');
-  if (window.some((k) => RECOMMEND.has(k))) f.push('cue=recommend');
-  if (window.some((k) => AGAINST.has(k))) f.push('cue=against');
-  if (window.some((k) => QUANTITY.has(k)) || (p1 && /^\d/.test(p1.text))) f.push('cue=quantity');
-  if (p1 && PLACE.has(p1.key)) f.push(`cue=place-${p1.key}`);
+  if (window.some((k) => cues.own.has(k))) f.push('cue=own');
+  if (p1 && cues.own.has(p1.key)) f.push('cue=own-1');
+  if (window.some((k) => cues.like.has(k)) || (p1?.key === cues.the && p2 && cues.like.has(p2.key))) f.push('cue=like');
+  if (window.some((k) => cues.recommend.has(k))) f.push('cue=recommend');
+  if (window.some((k) => cues.against.has(k))) f.push('cue=against');
+  if (window.some((k) => cues.quantity.has(k)) || (p1 && /^\d/.test(p1.text))) f.push('cue=quantity');
+  if (p1 && cues.place.has(p1.key)) f.push(`cue=place-${p1.key}`);
   return f;
 }
 
@@ -247,12 +224,11 @@ function endFeatures(ctx: ReplyContext, end: number): readonly string[] {
 
 function readEnd(ctx: ReplyContext, end: number): string[] {
   const { text, words } = ctx.read;
-  const { english } = languageModel();
   const f: string[] = [];
   const last = words[end - 1]!;
   const n1 = words[end];
   if (last.base !== null) f.push('possessive');
-  if (english.has(last.key) && !isName(last.key)) f.push('last-ordinary');
+  if (ordinaryWord(ctx.read, last.key)) f.push('last-ordinary');
   f.push(`w+1=${n1 && !n1.sentenceStart ? n1.key : '$'}`);
   f.push(`gap+=${n1 ? gapShape(n1.gap) : '$'}`);
   // A "Name – why" or "Name:" line, or the line's end.
@@ -274,11 +250,12 @@ function readSentence(ctx: ReplyContext, from: number): string[] {
   let end = from + 1;
   while (end < words.length && ctx.sentence[end] === from) end++;
   const sentenceWords = words.slice(from, end);
+  const lists = replyCues(ctx.read.language);
   const cues: string[] = [];
-  if (INSTRUCTION.has(words[from]!.key)) cues.push('sentence=instruction');
-  if (sentenceWords.some((w) => RECOMMEND.has(w.key))) cues.push('sentence=recommend');
-  if (sentenceWords.some((w) => AGAINST.has(w.key))) cues.push('sentence=against');
-  if (sentenceWords.some((w) => OWN.has(w.key))) cues.push('sentence=own');
+  if (lists.instruction.has(words[from]!.key)) cues.push('sentence=instruction');
+  if (sentenceWords.some((w) => lists.recommend.has(w.key))) cues.push('sentence=recommend');
+  if (sentenceWords.some((w) => lists.against.has(w.key))) cues.push('sentence=against');
+  if (sentenceWords.some((w) => lists.own.has(w.key))) cues.push('sentence=own');
   const tail = text.slice(words[end - 1]!.end, words[end]?.start ?? text.length).trim();
   if (tail.startsWith('?')) cues.push('sentence=question');
   if (tail.startsWith(':')) cues.push('sentence=colon');

@@ -8,8 +8,9 @@
  * ingredients of a recipe, places or services.
  */
 import { score, sigmoid, type Weights } from '../../model/linear.js';
-import { lazyModel } from '../../model/load.js';
-import { readMessage, type ReadMessage } from '../index.js';
+import { lazyLanguageModel, lazyModel } from '../../model/load.js';
+import type { LinearModel } from '../../model/weights.js';
+import { readIn, type ReadMessage } from '../index.js';
 import type { Mention } from '../mention.js';
 import { toMention } from '../describe.js';
 import { MAX_MENTIONS } from '../words.js';
@@ -29,10 +30,14 @@ export interface ReplyWeights extends Weights {
   thresholds: Thresholds;
 }
 
+const withThresholds = (m: LinearModel): ReplyWeights => ({ ...m, thresholds: { named: m.header.params.threshold_named ?? 0.5, generic: m.header.params.threshold_generic ?? 0.5 } });
+
 export function shippedReplyWeights(): ReplyWeights {
-  const m = replyModel();
-  return { ...m, thresholds: { named: m.header.params.threshold_named ?? 0.5, generic: m.header.params.threshold_generic ?? 0.5 } };
+  return withThresholds(replyModel());
 }
+
+/** The reader of a language read besides English (models/<language>/reply.json), decoded on first use. */
+export const languageReplyWeights: (language: string) => ReplyWeights = lazyLanguageModel('reply', withThresholds);
 
 export interface ScoredCandidate {
   candidate: Candidate;
@@ -110,13 +115,15 @@ export function pickForReply<T extends PickableMention>(candidates: readonly T[]
 
 /**
  * The products a reply recommends, in order; `question` is the user's message it answers, when
- * known. Never throws on text.
+ * known; `language`, the language the reply is read in (a language read besides English reads it
+ * with its own tagger and, by default, its own reader). Never throws on text.
  */
-export function replyMentions(reply: string, question: string | null = null, weights: ReplyWeights = shippedReplyWeights()): ReplyMention[] {
-  const read = readMessage(reply);
+export function replyMentions(reply: string, question: string | null = null, weights?: ReplyWeights, language = 'en'): ReplyMention[] {
+  const w = weights ?? (language === 'en' ? shippedReplyWeights() : languageReplyWeights(language));
+  const read = readIn(reply, language);
   const sentences = sentenceOf(read.words);
   const out: ReplyMention[] = [];
-  for (const { candidate, p } of keepCandidates(scoreCandidates(read, weights, readQuestion(question)), weights.thresholds)) {
+  for (const { candidate, p } of keepCandidates(scoreCandidates(read, w, readQuestion(question, language)), w.thresholds)) {
     if (out.length >= MAX_MENTIONS) break;
     const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind, candidateEnd(read, candidate));
     if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[candidate.start]! });
