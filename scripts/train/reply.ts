@@ -302,8 +302,9 @@ export function trainReply(train: readonly Reply[], devReplies: readonly Reply[]
   const shipped = asShipped(['link'], BITS, trained, FLOOR);
   const c = newCounts();
   for (const r of dv) countKept(r, linkedSpans(scoreSentences(r, shipped), best.thresholds), c);
-  const dev = figures(c);
-  log(`reply dev (as shipped): ${JSON.stringify(dev)}`);
+  // (A language's reader has no dev split: its blind check sets are the eval's.)
+  const dev = dv.length > 0 ? figures(c) : {};
+  if (dv.length > 0) log(`reply dev (as shipped): ${JSON.stringify(dev)}`);
   const header: ModelHeader = {
     model: `reply link-worthiness${language ? ` (${language})` : ''}: logistic regression over candidate spans (src/core/extract/reply)`,
     format: 1,
