@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { createChatAds } from '../src/index.js';
 import { languageReplyWeights, replyMentions, shippedReplyWeights } from '../src/core/extract/reply/index.js';
 import { loadModel } from '../src/core/model/load.js';
+import { readIn } from '../src/core/extract/index.js';
+import { findCandidates } from '../src/core/extract/reply/candidates.js';
+import { candidateFeatures, replyContext } from '../src/core/extract/reply/features.js';
+import { readQuestion } from '../src/core/extract/reply/question.js';
 import { EVAL_TAGS } from '../scripts/eval/languages.js';
 import { cleanupsAfterEach } from './helpers/cleanup.js';
 
@@ -73,5 +77,38 @@ describe('a reply in each language read (role: "assistant")', () => {
       expect(own, c.lang).toEqual([c.product]);
       expect(replyMentions(c.recommends, null, undefined, c.lang)).toEqual(replyMentions(c.recommends, null, w, c.lang));
     }
+  });
+});
+
+/** A recommendation, a fix of the user's own thing, and a question naming "my" thing, in each language. */
+const CUE_CASES = [
+  { lang: 'de', recommends: 'Ich empfehle dir den Roborock S8.', product: 'Roborock', fix: 'Reinige deine Kaffeemaschine mit Zitronensäure.', thing: 'Kaffeemaschine', question: 'Welchen Staubsauger empfiehlst du für meine Wohnung?', own: 'wohnung' },
+  { lang: 'fr', recommends: 'Je vous conseille la Nespresso Vertuo Next.', product: 'Nespresso', fix: 'Nettoyez votre cafetière avec un chiffon sec.', thing: 'cafetière', question: 'Quel aspirateur me conseillez-vous pour mon appartement ?', own: 'appartement' },
+  { lang: 'es', recommends: 'Te recomiendo los Sony WH-1000XM5.', product: 'Sony', fix: 'Limpia el filtro de tu lavadora cada mes.', thing: 'lavadora', question: '¿Qué auriculares me recomiendas para mi bici?', own: 'bici' },
+  { lang: 'it', recommends: 'Ti consiglio la Philips Airfryer XXL.', product: 'Philips', fix: 'Pulisci il tuo router con un panno asciutto.', thing: 'router', question: 'Quale passeggino mi consigli per la mia città?', own: 'città' },
+] as const;
+
+describe('each language\'s context words (src/core/extract/reply/cues.ts)', () => {
+  /** The features of the best-scored candidate starting on `word`, read in `language`. */
+  function featuresAt(text: string, language: string, word: string): string[] {
+    const read = readIn(text, language);
+    const start = read.words.findIndex((w) => w.text === word);
+    const ctx = replyContext(read, null);
+    const c = findCandidates(read).find((x) => x.start === start)!;
+    expect(c, `${language}: a candidate on "${word}"`).toBeDefined();
+    const names: string[] = [];
+    candidateFeatures(ctx, c, names);
+    return names;
+  }
+
+  it.each(CUE_CASES.map((c) => [c.lang, c] as const))('%s: its recommendation verb, its possessive and its question words are read; read with the English lists they are not', (_lang, c) => {
+    expect(featuresAt(c.recommends, c.lang, c.product)).toContain('cue=recommend');
+    expect(featuresAt(c.recommends, 'en', c.product)).not.toContain('cue=recommend');
+    expect(featuresAt(c.fix, c.lang, c.thing)).toContain('cue=own');
+    expect(featuresAt(c.fix, 'en', c.thing)).not.toContain('cue=own');
+    const q = readQuestion(c.question, c.lang)!;
+    expect(q.kinds).toContain('ask');
+    expect([...q.own]).toContain(c.own);
+    expect(readQuestion(c.question, 'en')!.kinds).not.toContain('ask');
   });
 });
