@@ -4,7 +4,9 @@
  * - data/languages-intent-check/<lang>.jsonl: 290-296 users' messages per language, written after
  *   the models of 33bea84 were fitted, about 165 of them without a wish to buy;
  * - data/languages-intent-check-2/<lang>.jsonl: a second set, written on 2026-11-29 when the first
- *   had been read by kind and a change made for the kind it showed (its README).
+ *   had been read by kind and a change made for the kind it showed (its README);
+ * - data/languages-intent-check-3/<lang>.jsonl: a third, written on 2026-11-29 (later) when the
+ *   second had judged two changes (its README).
  * The dev splits hold 87-111 lines without a wish to buy, on which one line moves the offer rate by
  * about a point. Read as the service reads them, at the API defaults; reported beside dev and test
  * whatever the split, never a target.
@@ -24,7 +26,7 @@ import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js
 
 const READ = readLanguages(MODEL_LANGUAGES);
 /** The sets, oldest first: folders of data/. */
-export const INTENT_CHECK_SETS = ['languages-intent-check', 'languages-intent-check-2'] as const;
+export const INTENT_CHECK_SETS = ['languages-intent-check', 'languages-intent-check-2', 'languages-intent-check-3'] as const;
 export type IntentCheckSet = (typeof INTENT_CHECK_SETS)[number];
 
 export interface IntentCheckLine extends ChatRow {
