@@ -6,7 +6,9 @@
  * - data/languages-intent-check-2/<lang>.jsonl: a second set, written on 2026-11-29 when the first
  *   had been read by kind and a change made for the kind it showed (its README);
  * - data/languages-intent-check-3/<lang>.jsonl: a third, written on 2026-11-29 (later) when the
- *   second had judged two changes (its README).
+ *   second had judged two changes (its README);
+ * - data/languages-intent-check-4/<lang>.jsonl: a fourth, written the same day from the same brief,
+ *   before the change it was to judge was fitted (its README).
  * The dev splits hold 87-111 lines without a wish to buy, on which one line moves the offer rate by
  * about a point. Read as the service reads them, at the API defaults; reported beside dev and test
  * whatever the split, never a target.
@@ -26,7 +28,7 @@ import { firstOfferOnMention, offerSpans, type Span } from './language-offers.js
 
 const READ = readLanguages(MODEL_LANGUAGES);
 /** The sets, oldest first: folders of data/. */
-export const INTENT_CHECK_SETS = ['languages-intent-check', 'languages-intent-check-2', 'languages-intent-check-3'] as const;
+export const INTENT_CHECK_SETS = ['languages-intent-check', 'languages-intent-check-2', 'languages-intent-check-3', 'languages-intent-check-4'] as const;
 export type IntentCheckSet = (typeof INTENT_CHECK_SETS)[number];
 
 export interface IntentCheckLine extends ChatRow {

@@ -50,7 +50,7 @@ export interface LanguageReadScores {
   analyze_ms: { p50: number | null; p99: number | null };
   /** The blind check set of the language (data/languages-check), when there is one: reported, never a target. */
   check: LanguageCheckScores | null;
-  /** The blind intent check sets of the language (data/languages-intent-check, -2, -3): reported, never a target. */
+  /** The blind intent check sets of the language (data/languages-intent-check, -2, -3, -4): reported, never a target. */
   intent_checks: IntentCheckScores[];
   /** The blind reply check sets of the language (data/languages-replies-check*): links in replies through the middleware; reported, never a target. */
   replies: LanguageReplyScores[];

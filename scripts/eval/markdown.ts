@@ -201,7 +201,7 @@ export function renderMarkdown(r: EvalResults): string {
         ),
       ),
       '',
-      'Blind intent check sets (data/languages-intent-check, -2 and -3: users\' messages from writers who saw no corpus, never trained or tuned on; no target):',
+      'Blind intent check sets (data/languages-intent-check, -2, -3 and -4: users\' messages from writers who saw no corpus, never trained or tuned on; no target):',
       '',
       mdTable(
         ['language', 'set', 'lines', 'mention F1', 'intent AUC', 'purchases offered', 'interest (0.4) offered', 'non-purchase offered', 'of which naming goods'],
