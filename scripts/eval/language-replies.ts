@@ -24,7 +24,8 @@ function readReplies(folder: string, files: readonly string[], split: Reply['spl
 
 /**
  * The blind reply check sets, oldest first: the first was read to judge the readers tried on
- * 2026-11-29, so the second (written for the reader kept) is the one that says how a reader does.
+ * 2026-11-29 and the second's Spanish links to write more Spanish training replies, so the third
+ * (which judged them) is the one that says how a reader does.
  */
 export const REPLY_CHECK_SETS = ['languages-replies-check', 'languages-replies-check-2', 'languages-replies-check-3'] as const;
 export type ReplyCheckSet = (typeof REPLY_CHECK_SETS)[number];
