@@ -2,7 +2,8 @@
  * A mention in German, French, Spanish or Italian neither starts nor ends on a verb of choosing or
  * buying, nor on a word of praise in lower case (src/core/extract/edge-words.ts): the question
  * "which X to choose" puts the verb after the noun, and the taggers used to link "aspirateur
- * choisir" and "buon aspirapolvere". Reads only repository files.
+ * choisir" and "buon aspirapolvere". Nor, in any language, does a mention hold what no name
+ * holds (an unpaired surrogate, a control character). Reads only repository files.
  */
 import { describe, expect, it } from 'vitest';
 import { isEdgeWord } from '../src/core/extract/edge-words.js';
@@ -53,6 +54,19 @@ describe('verbs of choosing and buying, and words of praise, at a mention\'s edg
         }),
       );
       expect(edges, language).toEqual([]);
+    }
+  });
+});
+
+describe('what no name holds ends a mention, in every language', () => {
+  // An unpaired surrogate is what a client leaves when it cuts a message inside an emoji: the
+  // taggers had read "cordless \ud800 vacuum cleaner" and "Akku \ud800 Staubsauger" as one mention,
+  // whose search term and link text then carried it (and linkify could not place it).
+  it.each(['en', 'de', 'fr', 'es', 'it'])('%s: no mention holds an unpaired surrogate or a control character', (lang) => {
+    for (const junk of ['\ud800', '\udfff', '\u0007', '\u0000', '\u007f']) {
+      for (const text of [`which cordless ${junk} vacuum cleaner should I buy?`, `Welcher Akku${junk}Staubsauger lohnt sich?`, `Quale aspirapolvere ${junk} senza filo comprare?`]) {
+        for (const m of readIn(text, lang).mentions) expect(/[\p{Cs}\p{Cc}]/u.test(m.link_text), `${lang} ${JSON.stringify(junk)}`).toBe(false);
+      }
     }
   });
 });

@@ -31,8 +31,13 @@ const SPLIT = new Set(['vs', 'versus']);
 /** Marks of a store or service name: English lexicon stores, a language's services and outlets (../not-goods.ts). */
 const NOT_GOODS = new Set(['B-store', 'I-store', 'B-svc', 'I-svc', 'svc-head', 'B-outlet', 'I-outlet']);
 const JOINERS = new Set(['and', 'or', '&', 'plus']);
-/** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
-const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
+/**
+ * Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not),
+ * and what no name holds: a control character and an unpaired surrogate (what a client leaves when
+ * it cuts a message inside an emoji), neither of which any training set holds, so the models read
+ * as they were fitted. (U+FFFD is left alone: it stands for a letter a decoder lost, "Caf\ufffd".)
+ */
+const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\p{Cs}]|\.\s/u;
 const EDGE = new Set([
   'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
   'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
@@ -91,10 +96,18 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
   return out;
 }
 
+/**
+ * Whether word `k` may not start or end a mention: an English function word, one of the language
+ * read ('fn': ./language-lexicon.ts), or one of its verbs of choosing and words of praise
+ * (./edge-words.ts). The reply readers trim the same words (./reply/index.ts).
+ */
+export function isSpanEdge(words: readonly Word[], marks: readonly (readonly string[])[], k: number, language?: LexiconLanguage): boolean {
+  return EDGE.has(words[k]!.key) || marks[k]!.includes('fn') || (language !== undefined && isEdgeWord(language, words[k]!.key, words[k]!.capitalized));
+}
+
 function push(words: readonly Word[], marks: readonly (readonly string[])[], span: TaggedSpan, out: TaggedSpan[], language?: LexiconLanguage): void {
   let { start, end } = span;
-  // EDGE: English function words; 'fn': the function words of the language read (../language-lexicon.ts).
-  const edge = (k: number): boolean => EDGE.has(words[k]!.key) || marks[k]!.includes('fn') || (language !== undefined && isEdgeWord(language, words[k]!.key, words[k]!.capitalized));
+  const edge = (k: number): boolean => isSpanEdge(words, marks, k, language);
   while (start < end && edge(start)) start++;
   if (span.kind === 'named' && start < end && words[start]!.capitalized && !words[start]!.oddCase) {
     for (let k = start + 1; k < end; k++) {
