@@ -112,3 +112,17 @@ describe('each language\'s context words (src/core/extract/reply/cues.ts)', () =
     expect(readQuestion(c.question, 'en')!.kinds).not.toContain('ask');
   });
 });
+
+describe('what Markdown sets apart in a reply', () => {
+  // "**des écouteurs sans fil**" was linked with its article: the English candidates drop a
+  // leading article by a list of English determiners, and these languages' had none.
+  const BOLD: [string, string, string][] = [
+    ['de', 'Für Tierhaare empfehle ich **einen Akku-Staubsauger** mit Turbobürste.', 'Akku-Staubsauger'],
+    ['fr', 'Je vous conseille **des écouteurs sans fil** pour courir.', 'écouteurs sans fil'],
+    ['es', 'Para correr te recomiendo **unos auriculares deportivos** con gancho.', 'auriculares deportivos'],
+    ['it', 'Per la casa ti consiglio **un aspirapolvere senza filo** leggero.', 'aspirapolvere senza filo'],
+  ];
+  it.each(BOLD)('%s: a product type recommended in bold is linked without its article', (lang, reply, product) => {
+    expect(replyMentions(reply, null, undefined, lang).map((r) => r.mention.link_text)).toEqual([product]);
+  });
+});

@@ -14,6 +14,7 @@ import { readIn, type ReadMessage } from '../index.js';
 import type { Mention } from '../mention.js';
 import { toMention } from '../describe.js';
 import { MAX_MENTIONS } from '../words.js';
+import { isSpanEdge } from '../tidy.js';
 import { candidateEnd, findCandidates, type Candidate } from './candidates.js';
 import { candidateFeatures, replyContext, sentenceOf } from './features.js';
 import { readQuestion, type QuestionContext } from './question.js';
@@ -123,10 +124,30 @@ export function replyMentions(reply: string, question: string | null = null, wei
   const read = readIn(reply, language);
   const sentences = sentenceOf(read.words);
   const out: ReplyMention[] = [];
+  const placed = new Set<string>();
   for (const { candidate, p } of keepCandidates(scoreCandidates(read, w, readQuestion(question, language)), w.thresholds)) {
     if (out.length >= MAX_MENTIONS) break;
-    const mention = toMention(read.text, read.words, candidate.start, candidate.end, candidate.kind, candidateEnd(read, candidate));
-    if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[candidate.start]! });
+    const range = read.language === undefined ? candidate : withoutEdgeWords(read, candidate);
+    if (range === null || placed.has(`${range.start}:${range.end}`)) continue;
+    placed.add(`${range.start}:${range.end}`);
+    const mention = toMention(read.text, read.words, range.start, range.end, candidate.kind, candidateEnd(read, range));
+    if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[range.start]! });
   }
   return out;
+}
+
+/**
+ * A kept candidate of a reply read in German, French, Spanish or Italian without the words a
+ * mention never starts or ends on (../tidy.ts): what Markdown sets apart keeps its article ("**des
+ * écouteurs sans fil**", "**unos auriculares deportivos**"), which the English candidates drop by a
+ * list of English determiners. A capitalised one is kept at a name's edge ("Le Creuset"); a
+ * product type has no name, so "**Des écouteurs sans fil**" loses it too. Null when nothing is left.
+ */
+function withoutEdgeWords(read: ReadMessage, c: Candidate): { start: number; end: number } | null {
+  let { start, end } = c;
+  const trimmable = (k: number): boolean =>
+    isSpanEdge(read.words, read.marks, k, read.language) && (c.kind === 'generic' || !/\p{Lu}/u.test(read.words[k]!.text));
+  while (start < end && trimmable(start)) start++;
+  while (end > start && trimmable(end - 1)) end--;
+  return start < end ? { start, end } : null;
 }
