@@ -31,13 +31,15 @@ const SPLIT = new Set(['vs', 'versus']);
 /** Marks of a store or service name: English lexicon stores, a language's services and outlets (../not-goods.ts). */
 const NOT_GOODS = new Set(['B-store', 'I-store', 'B-svc', 'I-svc', 'svc-head', 'B-outlet', 'I-outlet']);
 const JOINERS = new Set(['and', 'or', '&', 'plus']);
+/** Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not). */
+const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r]|\.\s/;
 /**
- * Punctuation between two words that ends a mention (a hyphen, dot, slash or apostrophe does not),
- * and what no name holds: a control character and an unpaired surrogate (what a client leaves when
- * it cuts a message inside an emoji), neither of which any training set holds, so the models read
- * as they were fitted. (U+FFFD is left alone: it stands for a letter a decoder lost, "Caf\ufffd".)
+ * What no name holds, so a mention ends there too (and no reply candidate holds it,
+ * ./reply/candidates.ts): a control character and an unpaired surrogate (what a client leaves when
+ * it cuts a message inside an emoji). No training set holds either, so the models read as they
+ * were fitted. (U+FFFD is left alone: it stands for a letter a decoder lost, "Caf\ufffd".)
  */
-const BREAK_RE = /[,;:!?()[\]{}"“”…\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\p{Cs}]|\.\s/u;
+export const NO_NAME_RE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\p{Cs}]/u;
 const EDGE = new Set([
   'a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'with', 'in', 'on', 'at', 'by', 'from', 'is', 'are',
   'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'vs', 'versus',
@@ -84,7 +86,7 @@ export function tidySpans(words: readonly Word[], marks: readonly (readonly stri
   for (const span of joinPhrases(words, marks, spans)) {
     let from = span.start;
     for (let k = span.start + 1; k <= span.end; k++) {
-      if (k === span.end || BREAK_RE.test(words[k]!.gap)) {
+      if (k === span.end || BREAK_RE.test(words[k]!.gap) || NO_NAME_RE.test(words[k]!.gap)) {
         push(words, marks, { start: from, end: k, kind: span.kind }, out, language);
         from = k;
       } else if (SPLIT.has(words[k]!.key) || (JOINERS.has(words[k]!.key) && startsBrand(marks[k + 1]))) {

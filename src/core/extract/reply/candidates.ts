@@ -7,6 +7,7 @@
  */
 import type { ReadMessage } from '../index.js';
 import { joinable, type Word } from '../words.js';
+import { NO_NAME_RE } from '../tidy.js';
 
 export type CandidateSource = 'tagger' | 'widened' | 'caps' | 'segment' | 'markup' | 'type' | 'phrase';
 
@@ -66,7 +67,7 @@ export function findCandidates(read: ReadMessage): Candidate[] {
   const byKey = new Map<string, Candidate>();
   const add = (start: number, end: number, kind: Candidate['kind'], source: CandidateSource, markup: string | null = null): void => {
     if (end <= start || end - start > MAX_CANDIDATE_WORDS) return;
-    if (words.slice(start, end).some((w) => w.blank)) return;
+    if (words.slice(start, end).some((w, k) => w.blank || (k > 0 && NO_NAME_RE.test(w.gap)))) return;
     const key = `${start}:${end}`;
     const c = byKey.get(key);
     if (c) {
