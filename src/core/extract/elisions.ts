@@ -13,6 +13,11 @@ const ELIDED: Readonly<Record<string, ReadonlySet<string>>> = {
   it: new Set(['l', 'd', 'c', 'm', 's', 't', 'v', 'n', 'un', 'dell', 'all', 'nell', 'sull', 'dall', 'coll', 'quest', 'quell', 'nessun', 'buon', 'bell', 'sant', 'tutt', 'senz', 'com', 'dov', 'cos']),
 };
 
+/** Whether `head` ("l", "dell") is written elided onto the next word in `language`, and cut from it here. */
+export function isElidedPrefix(language: string, head: string): boolean {
+  return ELIDED[language]?.has(head) ?? false;
+}
+
 /** Whether `language` has elisions this module cuts. */
 export function hasElisions(language: string): boolean {
   return language in ELIDED;
@@ -24,26 +29,28 @@ export function splitElisions(words: Word[], language: string): Word[] {
   if (!prefixes) return words;
   let out: Word[] | null = null;
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    const cut = w.text.search(/['’]/);
-    const head = cut > 0 ? keyOf(w.text.slice(0, cut)) : '';
-    if (cut <= 0 || cut === w.text.length - 1 || !prefixes.has(head)) {
-      out?.push(w);
-      continue;
+    // A chain is cut word by word ("d's'il" → "d", "s", "il"); "aujourd'hui" is no elision.
+    for (let w = words[i]!; ; ) {
+      const cut = w.text.search(/['’]/);
+      const head = cut > 0 ? keyOf(w.text.slice(0, cut)) : '';
+      if (cut <= 0 || cut === w.text.length - 1 || !prefixes.has(head)) {
+        out?.push(w);
+        break;
+      }
+      out ??= words.slice(0, i);
+      const restText = w.text.slice(cut + 1);
+      out.push({ ...w, text: w.text.slice(0, cut), end: w.start + cut, key: head, base: null });
+      w = {
+        ...w,
+        text: restText,
+        start: w.start + cut + 1,
+        key: keyOf(restText),
+        base: null,
+        gap: w.text[cut]!,
+        sentenceStart: false,
+        capitalized: /^\p{Lu}/u.test(restText),
+      };
     }
-    out ??= words.slice(0, i);
-    const restText = w.text.slice(cut + 1);
-    out.push({ ...w, text: w.text.slice(0, cut), end: w.start + cut, key: head, base: null });
-    out.push({
-      ...w,
-      text: restText,
-      start: w.start + cut + 1,
-      key: keyOf(restText),
-      base: null,
-      gap: w.text[cut]!,
-      sentenceStart: false,
-      capitalized: /^\p{Lu}/u.test(restText),
-    });
   }
   return out ?? words;
 }
