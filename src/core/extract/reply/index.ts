@@ -124,12 +124,11 @@ export function replyMentions(reply: string, question: string | null = null, wei
   const read = readIn(reply, language);
   const sentences = sentenceOf(read.words);
   const out: ReplyMention[] = [];
-  const placed = new Set<string>();
   for (const { candidate, p } of keepCandidates(scoreCandidates(read, w, readQuestion(question, language)), w.thresholds)) {
     if (out.length >= MAX_MENTIONS) break;
+    // Kept candidates never overlap, so neither do they once trimmed.
     const range = read.language === undefined ? candidate : withoutEdgeWords(read, candidate);
-    if (range === null || placed.has(`${range.start}:${range.end}`)) continue;
-    placed.add(`${range.start}:${range.end}`);
+    if (range === null) continue;
     const mention = toMention(read.text, read.words, range.start, range.end, candidate.kind, candidateEnd(read, range));
     if (mention) out.push({ mention, score: Math.round(p * 1000) / 1000, sentence: sentences[range.start]! });
   }
