@@ -65,9 +65,11 @@ function nameGap(gap: string): boolean {
 export function findCandidates(read: ReadMessage): Candidate[] {
   const { text, words } = read;
   const byKey = new Map<string, Candidate>();
+  // Read once per reply: candidates are over-generated, many per word.
+  const noNameBefore = words.map((w) => NO_NAME_RE.test(w.gap));
   const add = (start: number, end: number, kind: Candidate['kind'], source: CandidateSource, markup: string | null = null): void => {
     if (end <= start || end - start > MAX_CANDIDATE_WORDS) return;
-    if (words.slice(start, end).some((w, k) => w.blank || (k > 0 && NO_NAME_RE.test(w.gap)))) return;
+    for (let k = start; k < end; k++) if (words[k]!.blank || (k > start && noNameBefore[k])) return;
     const key = `${start}:${end}`;
     const c = byKey.get(key);
     if (c) {
